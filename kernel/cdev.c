@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The file operations of /dev/rig_bnxtN: open and release of a context,
+ * and the ioctl dispatch that copies a command's extensible structure in,
+ * runs it with the device held alive, and copies the answer out.
+ *
+ * This file owns the ABI rules every command shares (size field, zeroed
+ * tails and reserved fields, the write-back size); it does not own the
+ * objects commands create.
+ */
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/nospec.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "rig.h"
+
+/**
+ * struct rig_cmd - one ioctl command
+ * @handler: runs the command on the kernel's copy of the structure
+ * @size: the kernel's size of the structure
+ * @min_size: the smallest size a caller may pass (the first version's)
+ */
+struct rig_cmd {
+	int (*handler)(struct rig_ctx *ctx, void *arg);
+	u32 size;
+	u32 min_size;
+};
+
+static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_query *q = arg;
+	struct rig_dev *rdev = ctx->rdev;
+
+	/* Everything after size is output: a caller must pass zeroes. */
+	if (memchr_inv(&q->abi, 0, sizeof(*q) - offsetof(typeof(*q), abi)))
+		return -EINVAL;
+
+	q->abi = RIG_BNXT_ABI_VERSION;
+	q->kind = rdev->kind;
+	q->flags = 0;
+	if (rdev->iommu)
+		q->flags |= RIG_BNXT_QUERY_IOMMU;
+	if (rdev->relaxed_ordering)
+		q->flags |= RIG_BNXT_QUERY_RELAXED_ORDERING;
+	q->page_size = PAGE_SIZE;
+	return 0;
+}
+
+static const struct rig_cmd rig_cmds[] = {
+	[_IOC_NR(RIG_BNXT_QUERY) - RIG_BNXT_BASE] = {
+		.handler = rig_cmd_query,
+		.size = sizeof(struct rig_bnxt_query),
+		.min_size = sizeof(struct rig_bnxt_query),
+	},
+};
+
+static const struct rig_cmd *rig_cmd_find(unsigned int cmd)
+{
+	unsigned int nr = _IOC_NR(cmd);
+
+	if (cmd != _IO(RIG_BNXT_TYPE, nr) || nr < RIG_BNXT_BASE ||
+	    nr - RIG_BNXT_BASE >= ARRAY_SIZE(rig_cmds))
+		return NULL;
+	nr = array_index_nospec(nr - RIG_BNXT_BASE, ARRAY_SIZE(rig_cmds));
+	return rig_cmds[nr].handler ? &rig_cmds[nr] : NULL;
+}
+
+static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
+{
+	struct rig_ctx *ctx = filp->private_data;
+	void __user *uarg = (void __user *)arg;
+	const struct rig_cmd *c;
+	u32 usize;
+	int ret;
+
+	c = rig_cmd_find(cmd);
+	if (!c)
+		return -ENOTTY;
+	if (get_user(usize, (u32 __user *)uarg))
+		return -EFAULT;
+	if (usize < c->min_size || usize > PAGE_SIZE)
+		return -EINVAL;
+
+	void *karg __free(kfree) = kzalloc(c->size, GFP_KERNEL);
+	if (!karg)
+		return -ENOMEM;
+	/* A caller newer than us may pass a longer struct: zeroes only. */
+	ret = copy_struct_from_user(karg, c->size, uarg, usize);
+	if (ret)
+		return ret;
+
+	scoped_guard(rwsem_read, &ctx->rdev->lock) {
+		if (ctx->rdev->dead)
+			return -ENODEV;
+		ret = c->handler(ctx, karg);
+	}
+	if (ret)
+		return ret;
+
+	/* Tell the caller how much of the answer is ours. */
+	*(u32 *)karg = c->size;
+	if (copy_to_user(uarg, karg, min(usize, c->size)))
+		return -EFAULT;
+	return 0;
+}
+
+static int rig_open(struct inode *inode, struct file *filp)
+{
+	struct rig_dev *rdev = container_of(inode->i_cdev, struct rig_dev, cdev);
+	struct rig_ctx *ctx;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+
+	get_device(&rdev->dev);
+	scoped_guard(rwsem_read, &rdev->lock) {
+		if (rdev->dead) {
+			put_device(&rdev->dev);
+			kfree(ctx);
+			return -ENODEV;
+		}
+	}
+	ctx->rdev = rdev;
+	filp->private_data = ctx;
+	return nonseekable_open(inode, filp);
+}
+
+static int rig_release(struct inode *inode, struct file *filp)
+{
+	struct rig_ctx *ctx = filp->private_data;
+
+	put_device(&ctx->rdev->dev);
+	kfree(ctx);
+	return 0;
+}
+
+const struct file_operations rig_fops = {
+	.owner = THIS_MODULE,
+	.open = rig_open,
+	.release = rig_release,
+	.unlocked_ioctl = rig_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rig_bnxt module entry: parameters, and the order in which the parts
+ * start and stop.  This file owns nothing else.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "rig.h"
+
+static unsigned int soft;
+module_param(soft, uint, 0444);
+MODULE_PARM_DESC(soft, "number of soft NICs to create (0-" __stringify(RIG_SOFT_MAX) ", default 0)");
+
+static int __init rig_init(void)
+{
+	int ret;
+
+	if (soft > RIG_SOFT_MAX) {
+		pr_err(RIG_NAME ": soft=%u is more than the %u soft NICs rig_bnxt can model\n",
+		       soft, RIG_SOFT_MAX);
+		return -EINVAL;
+	}
+
+	ret = rig_dev_init();
+	if (ret)
+		return ret;
+	ret = rig_soft_init(soft);
+	if (ret)
+		goto err_dev;
+	ret = rig_pci_init();
+	if (ret)
+		goto err_soft;
+	return 0;
+
+err_soft:
+	rig_soft_exit();
+err_dev:
+	rig_dev_exit();
+	return ret;
+}
+
+static void __exit rig_exit(void)
+{
+	rig_pci_exit();
+	rig_soft_exit();
+	rig_dev_exit();
+}
+
+module_init(rig_init);
+module_exit(rig_exit);
+
+MODULE_DESCRIPTION("rig: direct userspace access to Broadcom NetXtreme RDMA NICs");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Opening and closing a NIC: finding the device file, checking that it
+ * speaks our ABI, and remembering what the kernel says of it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "rig_bnxt.h"
+#include "internal.h"
+
+static int rig_open_error(const char *path, int err)
+{
+	switch (err) {
+	case ENOENT:
+	case ENXIO:
+	case ENODEV:
+		return rig_fail(-err,
+				"rig_bnxt_open: %s: no such device; is the rig_bnxt module loaded (modprobe rig_bnxt soft=1)?",
+				path);
+	case EACCES:
+	case EPERM:
+		return rig_fail(-err,
+				"rig_bnxt_open: %s: permission denied; the device is root's unless a udev rule says otherwise",
+				path);
+	default:
+		return rig_fail(-err, "rig_bnxt_open: %s: %s", path, strerror(err));
+	}
+}
+
+static int rig_query(struct rig_bnxt *nic)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+
+	if (ioctl(nic->fd, RIG_BNXT_QUERY, &q) < 0) {
+		int err = errno;
+
+		if (err == ENOTTY || err == EINVAL)
+			return rig_fail(-ENOTTY, "rig_bnxt_open: %s is not a rig_bnxt device",
+					nic->path);
+		return rig_fail(-err, "rig_bnxt_open: %s: query: %s", nic->path,
+				strerror(err));
+	}
+	if (q.abi != RIG_BNXT_ABI_VERSION)
+		return rig_fail(-EPROTO,
+				"rig_bnxt_open: %s: the module speaks ABI %u, this library %u; install matching versions",
+				nic->path, q.abi, RIG_BNXT_ABI_VERSION);
+	nic->kind = (int)q.kind;
+	nic->flags = q.flags;
+	nic->page = (size_t)q.page_size;
+	return 0;
+}
+
+RIG_EXPORT int rig_bnxt_open(const char *name, struct rig_bnxt **nic)
+{
+	char path[PATH_MAX];
+	struct rig_bnxt *n;
+	int len, ret;
+
+	if (!nic || !name || !*name)
+		return rig_fail(-EINVAL, "rig_bnxt_open: no device name");
+	if (strchr(name, '/'))
+		len = snprintf(path, sizeof(path), "%s", name);
+	else
+		len = snprintf(path, sizeof(path), "/dev/%s", name);
+	if (len < 0 || (size_t)len >= sizeof(path))
+		return rig_fail(-EINVAL, "rig_bnxt_open: device name longer than PATH_MAX");
+
+	n = calloc(1, sizeof(*n));
+	if (!n)
+		return rig_fail(-ENOMEM, "rig_bnxt_open: out of memory");
+	n->path = strdup(path);
+	if (!n->path) {
+		ret = rig_fail(-ENOMEM, "rig_bnxt_open: out of memory");
+		goto err_free;
+	}
+
+	n->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (n->fd < 0) {
+		ret = rig_open_error(path, errno);
+		goto err_free;
+	}
+	ret = rig_query(n);
+	if (ret)
+		goto err_close;
+	*nic = n;
+	return 0;
+
+err_close:
+	close(n->fd);
+err_free:
+	free(n->path);
+	free(n);
+	return ret;
+}
+
+RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
+{
+	if (!nic)
+		return;
+	close(nic->fd);
+	free(nic->path);
+	free(nic);
+}
+
+RIG_EXPORT int rig_bnxt_kind(const struct rig_bnxt *nic)
+{
+	return nic->kind;
+}
+
+RIG_EXPORT size_t rig_bnxt_page(const struct rig_bnxt *nic)
+{
+	return nic->page;
+}
+
+RIG_EXPORT int rig_bnxt_iommu(const struct rig_bnxt *nic)
+{
+	return !!(nic->flags & RIG_BNXT_QUERY_IOMMU);
+}

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The loaded module's devices: nodes, sysfs attributes, open and close,
+ * and the ABI rules of the query command.
+ */
+#include <sys/ioctl.h>
+#include <sys/sysmacros.h>
+
+#include "kselftest_harness.h"
+#include "rig_bnxt.h"
+#include "rig/bnxt.h"
+#include "rig_util.h"
+
+#define NEED_SOFT(n) do {						\
+	if (!rig_module_loaded())					\
+		SKIP(return, "rig_bnxt is not loaded");			\
+	if (rig_soft_count() < (n))					\
+		SKIP(return, "needs soft=%d, module has soft=%d", (n),	\
+		     rig_soft_count());					\
+} while (0)
+
+TEST(every_soft_nic_has_a_char_device_matching_sysfs)
+{
+	int soft, i;
+
+	NEED_SOFT(1);
+	soft = rig_soft_count();
+	for (i = 0; i < soft; i++) {
+		char path[64], dev[32];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/dev/rig_bnxt%d", i);
+		ASSERT_EQ(0, stat(path, &st)) TH_LOG("%s: %s", path, strerror(errno));
+		EXPECT_TRUE(S_ISCHR(st.st_mode));
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/dev", i);
+		ASSERT_EQ(0, rig_sysfs_read(path, dev, sizeof(dev)));
+		snprintf(path, sizeof(path), "%u:%u", major(st.st_rdev), minor(st.st_rdev));
+		EXPECT_STREQ(dev, path);
+	}
+}
+
+TEST(there_is_no_device_past_the_soft_count)
+{
+	NEED_SOFT(0);
+	EXPECT_FALSE(rig_path_exists("/dev/rig_bnxt%d", rig_soft_count()));
+	EXPECT_FALSE(rig_path_exists("/sys/class/rig_bnxt/rig_bnxt%d", rig_soft_count()));
+}
+
+TEST(sysfs_kind_of_a_soft_nic_is_soft)
+{
+	char kind[16];
+	int i;
+
+	NEED_SOFT(1);
+	for (i = 0; i < rig_soft_count(); i++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/kind", i);
+		ASSERT_EQ(0, rig_sysfs_read(path, kind, sizeof(kind)));
+		EXPECT_STREQ("soft", kind);
+	}
+}
+
+TEST(sysfs_of_a_soft_nic_says_relaxed_ordering_is_off)
+{
+	char val[16];
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, rig_sysfs_read("/sys/class/rig_bnxt/rig_bnxt0/relaxed_ordering",
+				    val, sizeof(val)));
+	EXPECT_STREQ("0", val);
+}
+
+TEST(pci_driver_is_registered_and_binds_nothing)
+{
+	struct stat st;
+	char path[128];
+	int i, bound = 0;
+
+	NEED_SOFT(0);
+	ASSERT_EQ(0, stat("/sys/bus/pci/drivers/rig_bnxt", &st));
+	/* A bound function appears as a link named by its PCI address. */
+	for (i = 0; i < 256; i++) {
+		snprintf(path, sizeof(path), "/sys/bus/pci/drivers/rig_bnxt/0000:%02x:00.0", i);
+		bound += access(path, F_OK) == 0;
+	}
+	EXPECT_EQ(0, bound);
+}
+
+TEST(every_device_opens_and_closes_many_times)
+{
+	int fds[64], i, j;
+
+	NEED_SOFT(1);
+	for (j = 0; j < rig_soft_count(); j++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/dev/rig_bnxt%d", j);
+		for (i = 0; i < 64; i++) {
+			fds[i] = open(path, O_RDWR | O_CLOEXEC);
+			ASSERT_LE(0, fds[i]) TH_LOG("open %s #%d: %s", path, i, strerror(errno));
+		}
+		for (i = 0; i < 64; i++)
+			EXPECT_EQ(0, close(fds[i]));
+	}
+}
+
+TEST(library_opens_by_name_and_by_path)
+{
+	struct rig_bnxt *a = NULL, *b = NULL;
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &a)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_bnxt_open("/dev/rig_bnxt0", &b)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(RIG_KIND_SOFT, rig_bnxt_kind(a));
+	EXPECT_EQ((size_t)sysconf(_SC_PAGESIZE), rig_bnxt_page(a));
+	EXPECT_EQ(rig_bnxt_iommu(a), rig_bnxt_iommu(b));
+	rig_bnxt_close(a);
+	rig_bnxt_close(b);
+}
+
+TEST(library_open_past_the_soft_count_says_no_such_device)
+{
+	struct rig_bnxt *nic = NULL;
+	char name[32];
+
+	NEED_SOFT(0);
+	snprintf(name, sizeof(name), "rig_bnxt%d", rig_soft_count());
+	EXPECT_EQ(-ENOENT, rig_bnxt_open(name, &nic));
+	EXPECT_EQ(NULL, nic);
+	EXPECT_NE(NULL, strstr(rig_error(), name));
+}
+
+FIXTURE(nic) {
+	int fd;
+};
+
+FIXTURE_SETUP(nic)
+{
+	NEED_SOFT(1);
+	self->fd = open("/dev/rig_bnxt0", O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, self->fd) TH_LOG("open: %s", strerror(errno));
+}
+
+FIXTURE_TEARDOWN(nic)
+{
+	if (self->fd > 0)
+		close(self->fd);
+}
+
+TEST_F(nic, query_reports_abi_kind_and_page)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+
+	ASSERT_EQ(0, ioctl(self->fd, RIG_BNXT_QUERY, &q)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(sizeof(q), q.size);
+	EXPECT_EQ(RIG_BNXT_ABI_VERSION, q.abi);
+	EXPECT_EQ(RIG_BNXT_KIND_SOFT, q.kind);
+	EXPECT_EQ(0, q.flags & ~(RIG_BNXT_QUERY_IOMMU | RIG_BNXT_QUERY_RELAXED_ORDERING));
+	EXPECT_EQ(0, q.flags & RIG_BNXT_QUERY_RELAXED_ORDERING);
+	EXPECT_EQ((__u64)sysconf(_SC_PAGESIZE), q.page_size);
+}
+
+TEST_F(nic, query_refuses_a_struct_shorter_than_the_first_version)
+{
+	struct rig_bnxt_query q = { .size = offsetof(struct rig_bnxt_query, page_size) };
+
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, q.abi);
+}
+
+TEST_F(nic, query_refuses_nonzero_output_fields_on_input)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q), .reserved = { 0, 1 } };
+
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(EINVAL, errno);
+	memset(&q, 0, sizeof(q));
+	q.size = sizeof(q);
+	q.kind = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_F(nic, query_accepts_a_longer_zeroed_struct_and_writes_only_its_own)
+{
+	unsigned char buf[sizeof(struct rig_bnxt_query) + 64] = { 0 };
+	struct rig_bnxt_query *q = (void *)buf;
+	size_t i;
+
+	q->size = sizeof(buf);
+	ASSERT_EQ(0, ioctl(self->fd, RIG_BNXT_QUERY, buf)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(sizeof(*q), q->size);
+	EXPECT_EQ(RIG_BNXT_ABI_VERSION, q->abi);
+	for (i = sizeof(*q); i < sizeof(buf); i++)
+		EXPECT_EQ(0, buf[i]);
+}
+
+TEST_F(nic, query_refuses_a_longer_struct_with_a_nonzero_tail)
+{
+	unsigned char buf[sizeof(struct rig_bnxt_query) + 8] = { 0 };
+	struct rig_bnxt_query *q = (void *)buf;
+
+	q->size = sizeof(buf);
+	buf[sizeof(buf) - 1] = 1;
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, buf));
+	EXPECT_EQ(E2BIG, errno);
+}
+
+TEST_F(nic, query_refuses_an_absurd_size)
+{
+	struct rig_bnxt_query q = { .size = 1U << 31 };
+
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_F(nic, query_with_a_bad_pointer_is_efault)
+{
+	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, (void *)16));
+	EXPECT_EQ(EFAULT, errno);
+}
+
+TEST_F(nic, unknown_commands_are_enotty)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+
+	EXPECT_EQ(-1, ioctl(self->fd, _IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 63), &q));
+	EXPECT_EQ(ENOTTY, errno);
+	EXPECT_EQ(-1, ioctl(self->fd, _IO(RIG_BNXT_TYPE, 0), &q));
+	EXPECT_EQ(ENOTTY, errno);
+	/* The right number with a size encoded in it is another command. */
+	EXPECT_EQ(-1, ioctl(self->fd, _IOWR(RIG_BNXT_TYPE, RIG_BNXT_BASE,
+					    struct rig_bnxt_query), &q));
+	EXPECT_EQ(ENOTTY, errno);
+	EXPECT_EQ(-1, ioctl(self->fd, _IO('T', RIG_BNXT_BASE), &q));
+	EXPECT_EQ(ENOTTY, errno);
+}
+
+TEST_F(nic, read_write_and_seek_are_refused)
+{
+	char c = 0;
+
+	EXPECT_EQ(-1, read(self->fd, &c, 1));
+	EXPECT_EQ(-1, write(self->fd, &c, 1));
+	EXPECT_EQ(-1, lseek(self->fd, 0, SEEK_SET));
+	EXPECT_EQ(ESPIPE, errno);
+}
+
+TEST_HARNESS_MAIN
