@@ -10,7 +10,7 @@
 
 static unsigned int soft;
 module_param(soft, uint, 0444);
-MODULE_PARM_DESC(soft, "number of soft NICs to create (0-" __stringify(RIG_SOFT_MAX) ", default 0)");
+MODULE_PARM_DESC(soft, "soft NICs to create (0-" __stringify(RIG_SOFT_MAX) ", default 0)");
 
 static int __init rig_init(void)
 {

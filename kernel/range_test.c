@@ -119,6 +119,7 @@ static struct kunit_suite rig_range_test_suite = {
 	.name = "rig_range_test",
 	.test_cases = rig_range_test_cases,
 };
+
 kunit_test_suite(rig_range_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for rig_bnxt's range arithmetic");

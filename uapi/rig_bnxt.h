@@ -15,6 +15,7 @@
 #ifndef _UAPI_RIG_BNXT_H
 #define _UAPI_RIG_BNXT_H
 
+#include <linux/const.h>
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
@@ -53,9 +54,9 @@ struct rig_bnxt_query {
 };
 
 /* The NIC is behind an IOMMU that translates its DMA. */
-#define RIG_BNXT_QUERY_IOMMU		(1U << 0)
+#define RIG_BNXT_QUERY_IOMMU		_BITUL(0)
 /* PCIe Relaxed Ordering is enabled for the NIC (rig turns it off). */
-#define RIG_BNXT_QUERY_RELAXED_ORDERING	(1U << 1)
+#define RIG_BNXT_QUERY_RELAXED_ORDERING	_BITUL(1)
 
 #define RIG_BNXT_QUERY	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 0)
 
@@ -73,9 +74,17 @@ struct rig_bnxt_run {
 };
 
 /* Layouts are ABI: any change of size here is a bug. */
-#if defined(__KERNEL__) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L)
-_Static_assert(sizeof(struct rig_bnxt_query) == 32, "struct rig_bnxt_query is ABI");
-_Static_assert(sizeof(struct rig_bnxt_run) == 16, "struct rig_bnxt_run is ABI");
+#ifdef __KERNEL__
+#include <linux/build_bug.h>
+#define RIG_BNXT_ABI_CHECK 1
+#elif defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L)
+#include <assert.h>
+#define RIG_BNXT_ABI_CHECK 1
+#endif
+#ifdef RIG_BNXT_ABI_CHECK
+static_assert(sizeof(struct rig_bnxt_query) == 32, "struct rig_bnxt_query is ABI");
+static_assert(sizeof(struct rig_bnxt_run) == 16, "struct rig_bnxt_run is ABI");
+#undef RIG_BNXT_ABI_CHECK
 #endif
 
 #endif /* _UAPI_RIG_BNXT_H */
