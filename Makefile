@@ -66,12 +66,18 @@ kunit: deps
 selftests-build: module lib
 	$(MAKE) -C selftests/rig_bnxt
 
+# The guest runs: two soft NICs and an ivshmem device standing in for GPU
+# memory, once as NICs without an IOMMU and once behind one (an emulated
+# Intel IOMMU, and soft NICs modelled behind it).
+VM_PLAIN := --soft 2 --ivshmem 16
+VM_IOMMU := --iommu --soft 2 --param soft_iommu=1 --ivshmem 16
+
 selftests: selftests-build
-	$(TOP)/scripts/vm-run --soft 2 -- $(TOP)/selftests/rig_bnxt/run_tests
-	$(TOP)/scripts/vm-run --iommu --soft 2 -- $(TOP)/selftests/rig_bnxt/run_tests
+	$(TOP)/scripts/vm-run $(VM_PLAIN) -- $(TOP)/selftests/rig_bnxt/run_tests
+	$(TOP)/scripts/vm-run $(VM_IOMMU) -- $(TOP)/selftests/rig_bnxt/run_tests
 
 check: deps
-	@$(TOP)/scripts/check
+	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/check
 
 lint: deps lib
 	$(TOP)/scripts/lint

@@ -8,6 +8,7 @@
  * tails and reserved fields, the write-back size); it does not own the
  * objects commands create.
  */
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/nospec.h>
@@ -49,12 +50,16 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 	return 0;
 }
 
+#define RIG_CMD(cmd, fn, type) \
+	[_IOC_NR(cmd) - RIG_BNXT_BASE] = { \
+		.handler = fn, .size = sizeof(type), .min_size = sizeof(type) }
+
 static const struct rig_cmd rig_cmds[] = {
-	[_IOC_NR(RIG_BNXT_QUERY) - RIG_BNXT_BASE] = {
-		.handler = rig_cmd_query,
-		.size = sizeof(struct rig_bnxt_query),
-		.min_size = sizeof(struct rig_bnxt_query),
-	},
+	RIG_CMD(RIG_BNXT_QUERY, rig_cmd_query, struct rig_bnxt_query),
+	RIG_CMD(RIG_BNXT_REG_REGION, rig_cmd_reg_region, struct rig_bnxt_reg_region),
+	RIG_CMD(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, struct rig_bnxt_dma_alloc),
+	RIG_CMD(RIG_BNXT_DMA_FREE, rig_cmd_dma_free, struct rig_bnxt_handle),
 };
 
 static const struct rig_cmd *rig_cmd_find(unsigned int cmd)
@@ -79,6 +84,9 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	c = rig_cmd_find(cmd);
 	if (!c)
 		return -ENOTTY;
+	/* A child of fork() shares the file, not the NIC. */
+	if (current->mm != ctx->mm)
+		return -EPERM;
 	if (get_user(usize, (u32 __user *)uarg))
 		return -EFAULT;
 	if (usize < c->min_size || usize > PAGE_SIZE)
@@ -107,24 +115,36 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	return 0;
 }
 
+static int rig_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct rig_ctx *ctx = filp->private_data;
+
+	guard(rwsem_read)(&ctx->rdev->lock);
+	if (ctx->rdev->dead)
+		return -ENODEV;
+	return rig_ctx_mmap(ctx, vma);
+}
+
 static int rig_open(struct inode *inode, struct file *filp)
 {
 	struct rig_dev *rdev = container_of(inode->i_cdev, struct rig_dev, cdev);
 	struct rig_ctx *ctx;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
-	if (!ctx)
-		return -ENOMEM;
+	if (!current->mm)
+		return -EPERM;
 
 	get_device(&rdev->dev);
 	scoped_guard(rwsem_read, &rdev->lock) {
 		if (rdev->dead) {
 			put_device(&rdev->dev);
-			kfree(ctx);
 			return -ENODEV;
 		}
 	}
-	ctx->rdev = rdev;
+	ctx = rig_ctx_create(rdev);
+	if (IS_ERR(ctx)) {
+		put_device(&rdev->dev);
+		return PTR_ERR(ctx);
+	}
 	filp->private_data = ctx;
 	return nonseekable_open(inode, filp);
 }
@@ -132,9 +152,10 @@ static int rig_open(struct inode *inode, struct file *filp)
 static int rig_release(struct inode *inode, struct file *filp)
 {
 	struct rig_ctx *ctx = filp->private_data;
+	struct rig_dev *rdev = ctx->rdev;
 
-	put_device(&ctx->rdev->dev);
-	kfree(ctx);
+	rig_ctx_destroy(ctx);
+	put_device(&rdev->dev);
 	return 0;
 }
 
@@ -143,5 +164,6 @@ const struct file_operations rig_fops = {
 	.open = rig_open,
 	.release = rig_release,
 	.unlocked_ioctl = rig_ioctl,
+	.mmap = rig_mmap,
 	.compat_ioctl = compat_ptr_ioctl,
 };

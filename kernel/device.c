@@ -82,7 +82,10 @@ static void rig_dev_release(struct device *dev)
 
 /**
  * rig_dev_create() - create and publish /dev/rig_bnxtN
- * @parent: the PCI function, or NULL for a soft NIC
+ * @parent: the PCI function, or the soft NIC's platform device
+ * @dma_dev: the device the DMA API maps the NIC's memory for
+ * @fw: the NIC's firmware operations
+ * @priv: the caller's per-NIC data, for @fw
  * @kind: what stands behind the device
  * @iommu: a translating IOMMU covers the NIC
  * @relaxed_ordering: PCIe Relaxed Ordering is enabled for the NIC
@@ -93,8 +96,10 @@ static void rig_dev_release(struct device *dev)
  * Return: the device, or an ERR_PTR: -ENOSPC when all RIG_MAX_DEVICES
  * minors are taken, -ENOMEM, or what the driver core returned.
  */
-struct rig_dev *rig_dev_create(struct device *parent, enum rig_bnxt_kind kind,
-			       bool iommu, bool relaxed_ordering)
+struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
+			       const struct rig_fw_ops *fw, void *priv,
+			       enum rig_bnxt_kind kind, bool iommu,
+			       bool relaxed_ordering)
 {
 	struct rig_dev *rdev;
 	int index, ret;
@@ -109,6 +114,9 @@ struct rig_dev *rig_dev_create(struct device *parent, enum rig_bnxt_kind kind,
 		return ERR_PTR(-ENOMEM);
 	}
 	rdev->index = index;
+	rdev->dma_dev = dma_dev;
+	rdev->fw = fw;
+	rdev->priv = priv;
 	rdev->kind = kind;
 	rdev->iommu = iommu;
 	rdev->relaxed_ordering = relaxed_ordering;

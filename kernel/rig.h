@@ -9,10 +9,18 @@
 
 #include <linux/cdev.h>
 #include <linux/device.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
 #include <linux/rwsem.h>
+#include <linux/scatterlist.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 #include "../uapi/rig_bnxt.h"
+
+struct dentry;
+struct pci_dev;
+struct vm_area_struct;
 
 #define RIG_NAME	"rig_bnxt"
 #define RIG_MAX_DEVICES	64	/* minors in our char device region */
@@ -22,6 +30,11 @@
  * struct rig_dev - one NIC as userspace sees it: /dev/rig_bnxtN
  * @dev: the class device; its refcount keeps this structure alive, and
  *	 rig_dev_release() frees it.  Each open file holds a reference.
+ * @dma_dev: the device the DMA API maps memory for (the PCI function, or
+ *	     the soft NIC's platform device); immutable, outlives @dev's
+ *	     registration until every file is closed.
+ * @fw: the NIC's firmware (or the soft NIC's model of it); immutable.
+ * @priv: the owner's (soft.c's or pci.c's) per-NIC data; immutable.
  * @cdev: the character device, added together with @dev
  *	  (cdev_device_add()) so the node never exists without its sysfs.
  * @index: N of rig_bnxtN, from rig_minors; immutable.
@@ -35,6 +48,9 @@
  */
 struct rig_dev {
 	struct device dev;
+	struct device *dma_dev;
+	const struct rig_fw_ops *fw;
+	void *priv;
 	struct cdev cdev;
 	unsigned int index;
 	enum rig_bnxt_kind kind;
@@ -45,28 +61,179 @@ struct rig_dev {
 };
 
 /**
+ * struct rig_pages - pages the NIC reaches, mapped for its DMA
+ * @pages: the pages, in order
+ * @npages: how many
+ * @sgt: the scatter table of @pages, DMA-mapped for @dma_dev
+ * @dma_dev: the device they are mapped for
+ * @mm: for pinned pages, the process charged in mm->pinned_vm (a
+ *	mmgrab() reference); NULL for pages the driver allocated
+ *
+ * Immutable once made; mem.c makes and releases it.
+ */
+struct rig_pages {
+	struct page **pages;
+	unsigned long npages;
+	struct sg_table sgt;
+	struct device *dma_dev;
+	struct mm_struct *mm;
+};
+
+/**
+ * struct rig_buf - driver-allocated DMA memory a process may map
+ * @kref: held by the handle or region that made it, by each mapping,
+ *	  and by each PAGES region over it; rig_buf_free() frees it.
+ * @pages: the memory
+ * @rdev: the NIC it was allocated for
+ * @pgoff: the mmap cookie it is mapped at (vm_pgoff of a whole mapping);
+ *	   set once, before the cookie is published
+ */
+struct rig_buf {
+	struct kref kref;
+	struct rig_pages *pages;
+	struct rig_dev *rdev;
+	unsigned long pgoff;
+};
+
+/**
+ * struct rig_devrun - one run of another device's memory
+ * @bus: bus address, as the NIC sees it
+ * @bytes: length
+ * @phys: CPU physical address of the same bytes
+ * @pdev: the PCI device whose BAR holds the run (a reference)
+ */
+struct rig_devrun {
+	u64 bus;
+	u64 bytes;
+	phys_addr_t phys;
+	struct pci_dev *pdev;
+};
+
+enum rig_region_state {
+	RIG_REGION_LIVE,
+	RIG_REGION_BROKEN,	/* deregister failed: memory kept until close */
+};
+
+/**
+ * struct rig_region - memory registered with a NIC
+ * @handle: its name in the context's @regions; immutable
+ * @key: the key the NIC's firmware gave it; immutable
+ * @type: an enum rig_bnxt_region_type; immutable
+ * @state: protected by the context's @lock
+ * @bytes: its length; immutable
+ * @buf: HOST, and PAGES over a DMA buffer: the buffer (a reference)
+ * @offset: PAGES over a DMA buffer: where the region starts in @buf
+ * @pinned: PAGES of ordinary process memory: the pinned pages
+ * @runs: DEVICE: the runs, @nruns of them
+ * @nruns: DEVICE: how many runs
+ * @cookie: HOST: the mmap cookie of @buf in the context's @mmaps
+ *
+ * Owned by its context: freed by deregister, or at release when broken.
+ */
+struct rig_region {
+	u32 handle;
+	u32 key;
+	u32 type;
+	enum rig_region_state state;
+	u64 bytes;
+	struct rig_buf *buf;
+	u64 offset;
+	struct rig_pages *pinned;
+	struct rig_devrun *runs;
+	u32 nruns;
+	u32 cookie;
+};
+
+/**
+ * struct rig_fw_ops - what a NIC's firmware does with regions
+ * @reg: give @region a key; 0 or -EIO (refused)
+ * @dereg: make the NIC stop using @region and drop its key; 0, -EIO
+ *	   (refused) or -EINTR (a signal ended the wait for the NIC)
+ * @forget: at close, after the NIC is quiesced: drop the key whatever
+ *	    the firmware said before; cannot fail
+ */
+struct rig_fw_ops {
+	int (*reg)(struct rig_dev *rdev, struct rig_region *region);
+	int (*dereg)(struct rig_dev *rdev, struct rig_region *region);
+	void (*forget)(struct rig_dev *rdev, struct rig_region *region);
+};
+
+/**
  * struct rig_ctx - what one open file of a rig_dev owns
  * @rdev: the device; the context holds a reference on @rdev->dev.
+ * @mm: the process that opened the file (mmgrab()); only it may issue
+ *	commands or map, so a child of fork() uses none of its NICs.
+ * @lock: serialises commands that change @regions and @bufs, and the
+ *	  state of every region; never taken under the mmap lock.
+ * @regions: handle -> struct rig_region; entries owned by the context.
+ * @bufs: handle -> struct rig_buf of RIG_BNXT_DMA_ALLOC, each holding a
+ *	  reference.
+ * @mmaps: cookie -> struct rig_buf, each holding a reference; looked up
+ *	   by mmap() under the xarray's own lock.
+ * @next_region: @next_buf: @next_cookie: cursors of xa_alloc_cyclic().
  *
- * Objects made through a file (regions, queue pairs) will hang here, and
- * release() destroys them all.
+ * release() destroys everything here, the NIC quiesced first.
  */
 struct rig_ctx {
 	struct rig_dev *rdev;
+	struct mm_struct *mm;
+	struct mutex lock;	/* see above */
+	struct xarray regions;
+	struct xarray bufs;
+	struct xarray mmaps;
+	u32 next_region;
+	u32 next_buf;
+	u32 next_cookie;
 };
+
+/* ctx.c */
+struct rig_ctx *rig_ctx_create(struct rig_dev *rdev);
+void rig_ctx_destroy(struct rig_ctx *ctx);
+int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma);
+int rig_ctx_add_cookie(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
+void rig_ctx_del_cookie(struct rig_ctx *ctx, u32 cookie);
+int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
+int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
+
+/* region.c */
+int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg);
+int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg);
+void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region);
+
+/* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */
+extern struct dentry *rig_debugfs;
+
+/* mem.c */
+void rig_mem_debugfs(struct dentry *root);
+struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages);
+struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
+				unsigned long npages);
+void rig_pages_release(struct rig_pages *rp);
+
+/* buf.c */
+struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages);
+void rig_buf_put(struct rig_buf *buf);
+int rig_buf_mmap(struct rig_buf *buf, struct vm_area_struct *vma);
+struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
+			       unsigned long len, unsigned long *offset);
+
+/* bar.c */
+int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run);
 
 /* device.c */
 int rig_dev_init(void);
 void rig_dev_exit(void);
-struct rig_dev *rig_dev_create(struct device *parent, enum rig_bnxt_kind kind,
-			       bool iommu, bool relaxed_ordering);
+struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
+			       const struct rig_fw_ops *fw, void *priv,
+			       enum rig_bnxt_kind kind, bool iommu,
+			       bool relaxed_ordering);
 void rig_dev_unregister(struct rig_dev *rdev);
 
 /* cdev.c */
 extern const struct file_operations rig_fops;
 
 /* soft.c */
-int rig_soft_init(unsigned int count);
+int rig_soft_init(unsigned int count, bool iommu);
 void rig_soft_exit(void);
 
 /* pci.c */

@@ -3,17 +3,73 @@
  * The soft NIC: software models of a rig_bnxt NIC, created at module load
  * (soft=N) and removed at unload.
  *
- * This file owns the list of soft devices.  Today a soft NIC is a device
- * node with its attributes; its firmware model and its engine arrive with
- * regions and queue pairs.
+ * This file owns the list of soft NICs, the platform device each stands
+ * on (the DMA API maps memory for it, as for a PCI function), and their
+ * directories under /sys/kernel/debug/rig_bnxt.  The firmware model is
+ * soft_fw.c's.
  */
+#include <linux/debugfs.h>
+#include <linux/dma-mapping.h>
 #include <linux/err.h>
+#include <linux/slab.h>
 
-#include "rig.h"
+#include "soft.h"
 
 /* Written only at module load and unload, which the module core serialises. */
-static struct rig_dev *rig_soft_devs[RIG_SOFT_MAX];
+static struct rig_soft *rig_softs[RIG_SOFT_MAX];
 static unsigned int rig_soft_count;
+
+static void rig_soft_destroy(struct rig_soft *soft)
+{
+	rig_dev_unregister(soft->rdev);
+	debugfs_remove_recursive(soft->debugfs);
+	rig_soft_fw_exit(&soft->fw);
+	platform_device_unregister(soft->pdev);
+	kfree(soft);
+}
+
+static struct rig_soft *rig_soft_create(unsigned int id, bool iommu)
+{
+	struct platform_device_info info = {
+		.name = "rig_bnxt_soft",
+		.id = id,
+		.dma_mask = DMA_BIT_MASK(64),
+	};
+	struct rig_soft *soft;
+	int ret;
+
+	soft = kzalloc(sizeof(*soft), GFP_KERNEL);
+	if (!soft)
+		return ERR_PTR(-ENOMEM);
+
+	soft->pdev = platform_device_register_full(&info);
+	if (IS_ERR(soft->pdev)) {
+		ret = PTR_ERR(soft->pdev);
+		goto err_free;
+	}
+	soft->debugfs = debugfs_create_dir(dev_name(&soft->pdev->dev), rig_debugfs);
+	rig_soft_fw_init(&soft->fw, soft->debugfs);
+
+	soft->rdev = rig_dev_create(&soft->pdev->dev, &soft->pdev->dev,
+				    &rig_soft_fw_ops, soft, RIG_BNXT_KIND_SOFT,
+				    iommu, false);
+	if (IS_ERR(soft->rdev)) {
+		ret = PTR_ERR(soft->rdev);
+		goto err_fw;
+	}
+	/* Name the knobs' directory after the device node, too. */
+	debugfs_create_symlink(dev_name(&soft->rdev->dev), rig_debugfs,
+			       dev_name(&soft->pdev->dev));
+	return soft;
+
+err_fw:
+	debugfs_remove_recursive(soft->debugfs);
+	rig_soft_fw_exit(&soft->fw);
+	platform_device_unregister(soft->pdev);
+err_free:
+	kfree(soft);
+	return ERR_PTR(ret);
+}
 
 /**
  * rig_soft_exit() - remove every soft NIC, newest first
@@ -21,29 +77,30 @@ static unsigned int rig_soft_count;
 void rig_soft_exit(void)
 {
 	while (rig_soft_count)
-		rig_dev_unregister(rig_soft_devs[--rig_soft_count]);
+		rig_soft_destroy(rig_softs[--rig_soft_count]);
 }
 
 /**
  * rig_soft_init() - create @count soft NICs
  * @count: how many, at most RIG_SOFT_MAX
+ * @iommu: model NICs behind a translating IOMMU (the region rules follow)
  *
  * Return: 0, or a negative errno with no soft NIC left behind.
  */
-int rig_soft_init(unsigned int count)
+int rig_soft_init(unsigned int count, bool iommu)
 {
-	struct rig_dev *rdev;
+	struct rig_soft *soft;
 
 	if (count > RIG_SOFT_MAX)
 		return -EINVAL;
 
 	while (rig_soft_count < count) {
-		rdev = rig_dev_create(NULL, RIG_BNXT_KIND_SOFT, false, false);
-		if (IS_ERR(rdev)) {
+		soft = rig_soft_create(rig_soft_count, iommu);
+		if (IS_ERR(soft)) {
 			rig_soft_exit();
-			return PTR_ERR(rdev);
+			return PTR_ERR(soft);
 		}
-		rig_soft_devs[rig_soft_count++] = rdev;
+		rig_softs[rig_soft_count++] = soft;
 	}
 	return 0;
 }

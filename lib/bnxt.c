@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "rig_bnxt.h"
@@ -80,6 +81,21 @@ RIG_EXPORT int rig_bnxt_open(const char *name, struct rig_bnxt **nic)
 		ret = rig_fail(-ENOMEM, "rig_bnxt_open: out of memory");
 		goto err_free;
 	}
+	n->name = strrchr(n->path, '/') ? strrchr(n->path, '/') + 1 : n->path;
+
+	n->alive = mmap(NULL, sizeof(*n->alive), PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (n->alive == MAP_FAILED) {
+		n->alive = NULL;
+		ret = rig_fail(-ENOMEM, "rig_bnxt_open: out of memory");
+		goto err_free;
+	}
+	*n->alive = 1;
+	if (madvise(n->alive, sizeof(*n->alive), MADV_WIPEONFORK)) {
+		ret = rig_fail(-errno, "rig_bnxt_open: madvise(MADV_WIPEONFORK): %s",
+			       strerror(errno));
+		goto err_free;
+	}
 
 	n->fd = open(path, O_RDWR | O_CLOEXEC);
 	if (n->fd < 0) {
@@ -95,15 +111,46 @@ RIG_EXPORT int rig_bnxt_open(const char *name, struct rig_bnxt **nic)
 err_close:
 	close(n->fd);
 err_free:
+	if (n->alive)
+		munmap(n->alive, sizeof(*n->alive));
 	free(n->path);
 	free(n);
 	return ret;
+}
+
+int rig_fork_error(const struct rig_bnxt *nic, const char *call)
+{
+	return rig_fail(-EPERM,
+			"%s: %s was opened by another process (a parent before fork()); open it again here",
+			call, nic->name);
+}
+
+int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
+{
+	switch (err) {
+	case EPERM:
+		return rig_fork_error(nic, call);
+	case ENODEV:
+		return rig_fail(-err, "%s: %s has gone away (unplugged or unbound)", call,
+				nic->name);
+	default:
+		return rig_fail(-err, "%s: %s: %s", call, nic->name, strerror(err));
+	}
 }
 
 RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
 {
 	if (!nic)
 		return;
+	/* In a child of fork() the mappings are not ours to unmap. */
+	if (!rig_forked(nic)) {
+		rig_regions_free(nic, 1);
+		rig_dmas_free(nic, 1);
+	} else {
+		rig_regions_free(nic, 0);
+		rig_dmas_free(nic, 0);
+	}
+	munmap(nic->alive, sizeof(*nic->alive));
 	close(nic->fd);
 	free(nic->path);
 	free(nic);

@@ -21,12 +21,76 @@
 int rig_fail(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* One rig_dma_alloc() mapping. */
+struct rig_dma {
+	struct rig_dma *next;
+	void *p;
+	size_t bytes;		/* mapped, a multiple of the page */
+	uint32_t handle;
+};
+
+enum rig_region_state {
+	RIG_REGION_LIVE,
+	RIG_REGION_DEREGISTERED,	/* a tombstone until rig_bnxt_close() */
+	RIG_REGION_BROKEN,		/* deregister failed */
+};
+
+struct rig_region {
+	struct rig_region *next;	/* the NIC's list, all states */
+	struct rig_bnxt *nic;
+	enum rig_region_state state;
+	uint32_t type;			/* RIG_BNXT_REGION_* */
+	uint32_t handle;
+	uint32_t key;
+	size_t bytes;
+	void *map;			/* host: the mapping, @bytes long */
+};
+
 struct rig_bnxt {
 	int fd;
 	int kind;		/* RIG_KIND_* */
 	uint32_t flags;		/* RIG_BNXT_QUERY_* */
 	size_t page;
 	char *path;		/* the device file, for messages */
+	const char *name;	/* its last component */
+	int *alive;		/* 1 in the opener; a child of fork() reads 0 */
+	struct rig_dma *dmas;
+	struct rig_region *regions;
 };
+
+/**
+ * rig_nic_error() - the message of a failure every NIC call may meet
+ * @nic: the NIC
+ * @call: the public function's name
+ * @err: a positive errno from the kernel
+ *
+ * Return: -@err, with a message for EPERM (a child of fork()), ENODEV
+ * (the NIC went away) and anything else by strerror().
+ */
+int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err);
+
+/*
+ * rig_forked() - is this a child of fork() of the process that opened @nic?
+ * The kernel gives a child none of the NIC's mappings (VM_DONTCOPY) and
+ * refuses its commands; this catches it before it touches a mapping, with
+ * one load: @alive is MADV_WIPEONFORK, so it reads 0 in a child.
+ */
+static inline int rig_forked(const struct rig_bnxt *nic)
+{
+	return *(volatile int *)nic->alive != 1;
+}
+
+/* rig_forked()'s message and error. */
+int rig_fork_error(const struct rig_bnxt *nic, const char *call);
+
+/* Unmap and free every region / DMA mapping of a NIC being closed. */
+void rig_regions_free(struct rig_bnxt *nic, int unmap);
+void rig_dmas_free(struct rig_bnxt *nic, int unmap);
+
+/*
+ * rig_cmd() - issue a command whose struct starts with its size; 0 or a
+ * positive errno.
+ */
+int rig_cmd(const struct rig_bnxt *nic, unsigned long cmd, void *arg);
 
 #endif /* RIG_INTERNAL_H */

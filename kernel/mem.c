@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Memory a NIC reaches: pages the driver allocates, or pages of a process
+ * pinned for as long as a region lives, each set mapped for DMA.
+ *
+ * This file owns struct rig_pages: allocation or pinning, the pinned-page
+ * accounting against RLIMIT_MEMLOCK (mm->pinned_vm, shown as VmPin, as
+ * ib_umem does), the scatter table and its DMA mapping, and the release
+ * of all of it.  It knows nothing of regions, handles or files.
+ */
+#include <linux/debugfs.h>
+#include <linux/dma-mapping.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+
+#include "rig.h"
+
+/*
+ * Pages held for NICs right now, module-wide: what a leak would leave
+ * behind, shown in debugfs as pinned_pages and allocated_pages.
+ */
+static atomic64_t rig_pinned_pages = ATOMIC64_INIT(0);
+static atomic64_t rig_allocated_pages = ATOMIC64_INIT(0);
+
+static int rig_mem_count_get(void *data, u64 *val)
+{
+	*val = atomic64_read(data);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(rig_mem_count_fops, rig_mem_count_get, NULL, "%llu\n");
+
+/**
+ * rig_mem_debugfs() - show the module's page counts under @root
+ * @root: the module's debugfs directory
+ */
+void rig_mem_debugfs(struct dentry *root)
+{
+	debugfs_create_file_unsafe("pinned_pages", 0400, root, &rig_pinned_pages,
+				   &rig_mem_count_fops);
+	debugfs_create_file_unsafe("allocated_pages", 0400, root,
+				   &rig_allocated_pages, &rig_mem_count_fops);
+}
+
+/* Pages pinned per pin_user_pages_fast() call: a page of page pointers. */
+#define RIG_PIN_BATCH	(PAGE_SIZE / sizeof(struct page *))
+
+static int rig_pages_map(struct rig_pages *rp, struct device *dma_dev)
+{
+	int ret;
+
+	ret = sg_alloc_table_from_pages(&rp->sgt, rp->pages, rp->npages, 0,
+					rp->npages << PAGE_SHIFT, GFP_KERNEL);
+	if (ret)
+		return ret;
+	ret = dma_map_sgtable(dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
+	if (ret) {
+		sg_free_table(&rp->sgt);
+		return ret;
+	}
+	rp->dma_dev = dma_dev;
+	return 0;
+}
+
+static void rig_pages_free_array(struct rig_pages *rp, unsigned long n)
+{
+	unsigned long i;
+
+	if (rp->mm) {
+		unpin_user_pages_dirty_lock(rp->pages, n, true);
+		atomic64_sub(n, &rig_pinned_pages);
+		atomic64_sub(rp->npages, &rp->mm->pinned_vm);
+		mmdrop(rp->mm);
+	} else {
+		for (i = 0; i < n; i++)
+			__free_page(rp->pages[i]);
+		atomic64_sub(n, &rig_allocated_pages);
+	}
+	kvfree(rp->pages);
+	kfree(rp);
+}
+
+/**
+ * rig_pages_alloc() - allocate zeroed pages and map them for DMA
+ * @dma_dev: the device that will reach them
+ * @npages: how many, at least one
+ *
+ * The pages are charged to the caller's memory cgroup.  A fatal signal
+ * stops a long allocation.
+ *
+ * Return: the pages, or ERR_PTR(-ENOMEM), ERR_PTR(-EINTR), or the DMA
+ * API's error.
+ */
+struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
+{
+	struct rig_pages *rp;
+	unsigned long i;
+	int ret;
+
+	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
+	if (!rp)
+		return ERR_PTR(-ENOMEM);
+	rp->npages = npages;
+	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
+	if (!rp->pages) {
+		kfree(rp);
+		return ERR_PTR(-ENOMEM);
+	}
+
+	for (i = 0; i < npages; i++) {
+		rp->pages[i] = alloc_page(GFP_KERNEL_ACCOUNT | __GFP_ZERO |
+					  __GFP_NOWARN);
+		if (!rp->pages[i]) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		atomic64_inc(&rig_allocated_pages);
+		if (fatal_signal_pending(current)) {
+			i++;
+			ret = -EINTR;
+			goto err_free;
+		}
+		cond_resched();
+	}
+
+	ret = rig_pages_map(rp, dma_dev);
+	if (ret)
+		goto err_free;
+	return rp;
+
+err_free:
+	rig_pages_free_array(rp, i);
+	return ERR_PTR(ret);
+}
+
+static int rig_pin_charge(struct mm_struct *mm, unsigned long npages)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	u64 pinned;
+
+	pinned = atomic64_add_return(npages, &mm->pinned_vm);
+	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(npages, &mm->pinned_vm);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * rig_pages_pin() - pin a process's pages and map them for DMA
+ * @dma_dev: the device that will reach them
+ * @addr: page-aligned start in the current process
+ * @npages: how many pages, at least one
+ *
+ * FOLL_LONGTERM | FOLL_WRITE: the pages are migrated out of movable zones
+ * first if need be, and they stay the ones the NIC reaches whatever the
+ * process maps at @addr later.  They are charged to mm->pinned_vm
+ * against RLIMIT_MEMLOCK unless the caller has CAP_IPC_LOCK.
+ *
+ * Return: the pages; ERR_PTR(-ENOMEM) when RLIMIT_MEMLOCK would be
+ * exceeded or memory is short, -EFAULT when the range is not wholly
+ * mapped writable memory that can be pinned, -EINTR on a fatal signal.
+ */
+struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
+				unsigned long npages)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long done = 0;
+	struct rig_pages *rp;
+	long got;
+	int ret;
+
+	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
+	if (!rp)
+		return ERR_PTR(-ENOMEM);
+	rp->npages = npages;
+	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
+	if (!rp->pages) {
+		kfree(rp);
+		return ERR_PTR(-ENOMEM);
+	}
+	ret = rig_pin_charge(mm, npages);
+	if (ret) {
+		kvfree(rp->pages);
+		kfree(rp);
+		return ERR_PTR(ret);
+	}
+	mmgrab(mm);
+	rp->mm = mm;
+
+	while (done < npages) {
+		got = pin_user_pages_fast(addr + (done << PAGE_SHIFT),
+					  min(npages - done, RIG_PIN_BATCH),
+					  FOLL_LONGTERM | FOLL_WRITE,
+					  rp->pages + done);
+		if (got <= 0) {
+			ret = got ? got : -EFAULT;
+			goto err_unpin;
+		}
+		done += got;
+		atomic64_add(got, &rig_pinned_pages);
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			goto err_unpin;
+		}
+		cond_resched();
+	}
+
+	ret = rig_pages_map(rp, dma_dev);
+	if (ret)
+		goto err_unpin;
+	return rp;
+
+err_unpin:
+	rig_pages_free_array(rp, done);
+	return ERR_PTR(ret);
+}
+
+/**
+ * rig_pages_release() - unmap, and free or unpin, a set of pages
+ * @rp: from rig_pages_alloc() or rig_pages_pin()
+ *
+ * The caller guarantees the NIC no longer reaches them.  Pinned pages
+ * are marked dirty (the NIC may have written them) and uncharged.
+ */
+void rig_pages_release(struct rig_pages *rp)
+{
+	dma_unmap_sgtable(rp->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
+	sg_free_table(&rp->sgt);
+	rig_pages_free_array(rp, rp->npages);
+}

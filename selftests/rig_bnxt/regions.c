@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Regions, sentence by sentence of the Region specification: host, pages
+ * and device memory, the IOMMU rules both ways, pinning and its limit,
+ * deregistration and the firmware refusing it, close, fork and SIGKILL.
+ * Runs on soft NICs; whether rig_bnxt0 is behind an IOMMU decides which
+ * of the two rules applies, and the other's tests skip saying why.
+ */
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <linux/capability.h>
+
+#include "kselftest_harness.h"
+#include "rig_bnxt.h"
+#include "rig/bnxt.h"
+#include "rig_util.h"
+
+#define DEBUGFS "/sys/kernel/debug/rig_bnxt"
+
+static long rig_debugfs_num(const char *name)
+{
+	char path[128], buf[32];
+
+	snprintf(path, sizeof(path), DEBUGFS "/%s", name);
+	if (rig_sysfs_read(path, buf, sizeof(buf)))
+		return -1;
+	return atol(buf);
+}
+
+static int rig_debugfs_set(const char *name, long val)
+{
+	char path[128], buf[32];
+	int fd, len, ret = 0;
+
+	snprintf(path, sizeof(path), DEBUGFS "/%s", name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(buf, sizeof(buf), "%ld\n", val);
+	if (write(fd, buf, len) != len)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* VmPin of this process, in bytes. */
+static long vm_pinned(void)
+{
+	char line[128];
+	long kib = -1;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmPin: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib * 1024;
+}
+
+/* Drop one capability from this process's effective and permitted sets. */
+static int drop_cap(int cap)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -errno;
+	data[cap / 32].effective &= ~(1U << (cap % 32));
+	data[cap / 32].permitted &= ~(1U << (cap % 32));
+	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
+}
+
+FIXTURE(region) {
+	struct rig_bnxt *nic;
+	size_t page;
+	int iommu;
+};
+
+FIXTURE_SETUP(region)
+{
+	if (rig_soft_count() < 1)
+		SKIP(return, "needs rig_bnxt loaded with soft=1 or more");
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic)) TH_LOG("%s", rig_error());
+	self->page = rig_bnxt_page(self->nic);
+	self->iommu = rig_bnxt_iommu(self->nic);
+	rig_debugfs_set("rig_bnxt0/fail_register", 0);
+	rig_debugfs_set("rig_bnxt0/fail_deregister", 0);
+	rig_debugfs_set("rig_bnxt0/stall_deregister", 0);
+}
+
+FIXTURE_TEARDOWN(region)
+{
+	rig_bnxt_close(self->nic);
+}
+
+/* host */
+
+TEST_F(region, host_region_rounds_up_to_the_page)
+{
+	struct rig_region *a, *b, *c;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 1, &a)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_region_host(self->nic, self->page, &b));
+	ASSERT_EQ(0, rig_region_host(self->nic, self->page + 1, &c));
+	EXPECT_EQ(self->page, rig_region_bytes(a));
+	EXPECT_EQ(self->page, rig_region_bytes(b));
+	EXPECT_EQ(2 * self->page, rig_region_bytes(c));
+}
+
+TEST_F(region, host_region_memory_starts_zeroed)
+{
+	size_t n = 4 << 20, i;
+	struct rig_region *r;
+	unsigned char *buf = malloc(n);
+
+	ASSERT_NE(NULL, buf);
+	/* Dirty freed pages first, so zeroes prove the driver zeroed them. */
+	ASSERT_EQ(0, rig_region_host(self->nic, n, &r));
+	memset(buf, 0xa5, n);
+	ASSERT_EQ(0, rig_region_write(r, 0, buf, n));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	ASSERT_EQ(0, rig_region_host(self->nic, n, &r));
+	memset(buf, 0xff, n);
+	ASSERT_EQ(0, rig_region_read(r, 0, buf, n));
+	for (i = 0; i < n; i++)
+		if (buf[i])
+			break;
+	EXPECT_EQ(n, i);
+	free(buf);
+}
+
+TEST_F(region, host_region_reads_back_what_was_written_at_any_offset)
+{
+	static const size_t offs[] = { 0, 1, 4095, 4096, 4097, 12345 };
+	char in[777], out[777];
+	struct rig_region *r;
+	size_t i, j;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 5 * self->page, &r));
+	for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+		for (j = 0; j < sizeof(in); j++)
+			in[j] = (char)(i * 31 + j);
+		ASSERT_EQ(0, rig_region_write(r, offs[i], in, sizeof(in)));
+		ASSERT_EQ(0, rig_region_read(r, offs[i], out, sizeof(out)));
+		EXPECT_EQ(0, memcmp(in, out, sizeof(in)));
+	}
+}
+
+TEST_F(region, host_region_copies_outside_it_are_invalid_and_change_nothing)
+{
+	size_t n = self->page;
+	char byte = 7, out = 0;
+	struct rig_region *r;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, n, &r));
+	ASSERT_EQ(0, rig_region_write(r, n - 1, &byte, 1));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, n, &byte, 1));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, n - 1, "ab", 2));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, 1, &byte, SIZE_MAX));
+	EXPECT_EQ(-EINVAL, rig_region_read(r, SIZE_MAX, &out, 1));
+	EXPECT_EQ(-EINVAL, rig_region_read(r, n + 1, &out, 0));
+	EXPECT_EQ(0, rig_region_read(r, n, &out, 0));
+	ASSERT_EQ(0, rig_region_read(r, n - 1, &out, 1));
+	EXPECT_EQ(7, out);
+}
+
+TEST_F(region, zero_bytes_and_no_runs_are_invalid)
+{
+	struct rig_region *r = NULL;
+	void *p = NULL;
+
+	EXPECT_EQ(-EINVAL, rig_region_host(self->nic, 0, &r));
+	EXPECT_EQ(-EINVAL, rig_region_pages(self->nic, (void *)(uintptr_t)self->page, 0, &r));
+	EXPECT_EQ(-EINVAL, rig_region_device(self->nic, NULL, 0, &r));
+	EXPECT_EQ(-EINVAL, rig_dma_alloc(self->nic, 0, &p));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+}
+
+TEST_F(region, a_deregistered_region_refuses_every_call)
+{
+	struct rig_region *r;
+	char c = 0;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 100, &r));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(-EINVAL, rig_region_read(r, 0, &c, 1));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, 0, &c, 1));
+	EXPECT_EQ(-EINVAL, rig_region_deregister(r));
+}
+
+TEST_F(region, deregister_makes_the_nic_forget_the_region)
+{
+	struct rig_region *a, *b;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 100, &a));
+	ASSERT_EQ(0, rig_region_host(self->nic, 100, &b));
+	EXPECT_NE(rig_region_key(a), rig_region_key(b));
+	EXPECT_EQ(2, rig_debugfs_num("rig_bnxt0/regions"));
+	ASSERT_EQ(0, rig_region_deregister(a));
+	EXPECT_EQ(1, rig_debugfs_num("rig_bnxt0/regions"));
+	ASSERT_EQ(0, rig_region_deregister(b));
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+}
+
+TEST_F(region, host_memory_is_freed_by_deregister)
+{
+	long before = rig_debugfs_num("allocated_pages");
+	struct rig_region *r;
+
+	ASSERT_LE(0, before);
+	ASSERT_EQ(0, rig_region_host(self->nic, 64 * self->page, &r));
+	EXPECT_EQ(before + 64, rig_debugfs_num("allocated_pages"));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
+}
+
+/* pages */
+
+TEST_F(region, pages_must_start_on_a_page)
+{
+	struct rig_region *r = NULL;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, 2 * self->page, &p));
+	EXPECT_EQ(-EINVAL, rig_region_pages(self->nic, (char *)p + 1, 100, &r));
+	EXPECT_EQ(NULL, r);
+}
+
+TEST_F(region, pages_of_dma_memory_are_taken_by_any_nic)
+{
+	struct rig_region *r;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, 3 * self->page, &p));
+	ASSERT_EQ(0, rig_region_pages(self->nic, (char *)p + self->page, 2 * self->page, &r))
+		TH_LOG("%s", rig_error());
+	EXPECT_EQ(2 * self->page, rig_region_bytes(r));
+	EXPECT_EQ(0, vm_pinned());
+	EXPECT_EQ(0, rig_region_deregister(r));
+}
+
+TEST_F(region, pages_regions_are_not_read_or_written_by_the_library)
+{
+	struct rig_region *r;
+	char c = 0;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, self->page, &r));
+	EXPECT_EQ(-EINVAL, rig_region_read(r, 0, &c, 1));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, 0, &c, 1));
+}
+
+TEST_F(region, dma_memory_lives_while_a_region_uses_it)
+{
+	long before = rig_debugfs_num("allocated_pages");
+	struct rig_region *r;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, 8 * self->page, &p));
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, 8 * self->page, &r));
+	ASSERT_EQ(0, rig_dma_free(self->nic, p, 8 * self->page));
+	EXPECT_EQ(before + 8, rig_debugfs_num("allocated_pages"));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
+}
+
+TEST_F(region, dma_free_of_memory_it_did_not_give_is_invalid)
+{
+	char stack[64];
+	void *p;
+
+	EXPECT_EQ(-EINVAL, rig_dma_free(self->nic, stack, sizeof(stack)));
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
+	EXPECT_EQ(-EINVAL, rig_dma_free(self->nic, p, 3 * self->page));
+	EXPECT_EQ(0, rig_dma_free(self->nic, p, 1));
+	EXPECT_EQ(-EINVAL, rig_dma_free(self->nic, p, 1));
+}
+
+TEST_F(region, another_nics_dma_memory_is_refused)
+{
+	struct rig_bnxt *other;
+	struct rig_region *r;
+	void *p;
+
+	if (rig_soft_count() < 2)
+		SKIP(return, "needs soft=2");
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &other));
+	ASSERT_EQ(0, rig_dma_alloc(other, self->page, &p));
+	EXPECT_EQ(-EXDEV, rig_region_pages(self->nic, p, self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "another NIC"));
+	rig_bnxt_close(other);
+}
+
+TEST_F(region, without_an_iommu_ordinary_pages_are_refused_saying_why)
+{
+	struct rig_region *r;
+	void *p;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: ordinary pages are allowed");
+	p = mmap(NULL, self->page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	EXPECT_EQ(-EOPNOTSUPP, rig_region_pages(self->nic, p, self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "not behind an IOMMU"));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_dma_alloc"));
+	EXPECT_EQ(0, vm_pinned());
+	munmap(p, self->page);
+}
+
+TEST_F(region, behind_an_iommu_ordinary_pages_are_pinned_until_deregister)
+{
+	size_t n = 16 * self->page + 1;
+	long before = vm_pinned();
+	struct rig_region *r;
+	void *p;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: ordinary pages are refused");
+	p = mmap(NULL, 17 * self->page, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, n, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(n, rig_region_bytes(r));
+	EXPECT_EQ(before + 17 * (long)self->page, vm_pinned());
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(before, vm_pinned());
+	munmap(p, 17 * self->page);
+}
+
+TEST_F(region, pages_stay_pinned_whatever_is_mapped_there_later)
+{
+	size_t n = 4 * self->page;
+	long before = vm_pinned(), pinned_pages;
+	struct rig_region *r;
+	void *p, *q;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: ordinary pages are refused");
+	pinned_pages = rig_debugfs_num("pinned_pages");
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	memset(p, 0x5a, n);
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, n, &r));
+	/* New memory at the same address: the NIC keeps the old pages. */
+	q = mmap(p, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	ASSERT_EQ(p, q);
+	EXPECT_EQ(0, ((char *)q)[0]);
+	EXPECT_EQ(before + (long)n, vm_pinned());
+	EXPECT_EQ(pinned_pages + 4, rig_debugfs_num("pinned_pages"));
+	munmap(q, n);
+	EXPECT_EQ(pinned_pages + 4, rig_debugfs_num("pinned_pages"));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(before, vm_pinned());
+	EXPECT_EQ(pinned_pages, rig_debugfs_num("pinned_pages"));
+}
+
+TEST_F(region, pinning_past_rlimit_memlock_fails_naming_the_limit_and_amount)
+{
+	struct rlimit lim = { 64 << 10, 64 << 10 };
+	size_t n = 1 << 20;
+	struct rig_region *r;
+	void *p;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: nothing is pinned");
+	ASSERT_EQ(0, drop_cap(CAP_IPC_LOCK));
+	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &lim));
+	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	EXPECT_EQ(-ENOMEM, rig_region_pages(self->nic, p, n, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "RLIMIT_MEMLOCK (65536 bytes"))
+		TH_LOG("%s", rig_error());
+	EXPECT_NE(NULL, strstr(rig_error(), "1048576 bytes"));
+	EXPECT_EQ(0, vm_pinned());
+	/* Under the limit it works. */
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, 16 * self->page, &r));
+	EXPECT_EQ(16 * (long)self->page, vm_pinned());
+}
+
+TEST_F(region, pages_that_are_not_mapped_are_refused)
+{
+	struct rig_region *r;
+	void *p;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: refused before pinning");
+	p = mmap(NULL, 4 * self->page, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	munmap((char *)p + 2 * self->page, self->page);
+	EXPECT_EQ(-EFAULT, rig_region_pages(self->nic, p, 4 * self->page, &r));
+	EXPECT_EQ(0, vm_pinned());
+}
+
+/* device */
+
+/* The first memory BAR of the first ivshmem device (1af4:1110), or 0. */
+static int ivshmem_bar(uint64_t *start, uint64_t *len)
+{
+	char line[256], path[300];
+	FILE *ls = popen("grep -l 0x1110 /sys/bus/pci/devices/*/device", "r");
+	FILE *res;
+	int found = 0, bar;
+
+	if (!ls)
+		return 0;
+	if (fgets(line, sizeof(line), ls)) {
+		*strrchr(line, '/') = '\0';
+		snprintf(path, sizeof(path), "%s/resource", line);
+		res = fopen(path, "re");
+		for (bar = 0; res && fgets(line, sizeof(line), res); bar++) {
+			unsigned long long s, e, f;
+
+			/* BAR 2 is the shared memory; BAR 0 the registers. */
+			if (sscanf(line, "%llx %llx %llx", &s, &e, &f) == 3 && bar == 2 && e > s) {
+				*start = s;
+				*len = e - s + 1;
+				found = 1;
+			}
+		}
+		if (res)
+			fclose(res);
+	}
+	pclose(ls);
+	return found;
+}
+
+TEST_F(region, device_runs_of_a_bad_shape_are_invalid_with_or_without_iommu)
+{
+	struct rig_run bad[] = {
+		{ 0x100000, 0 }, { 0x100000, 100 }, { 0x100800, 4096 },
+		{ ~0ULL & ~0xfffULL, 8192 },
+	};
+	struct rig_region *r = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT_EQ(-EINVAL, rig_region_device(self->nic, &bad[i], 1, &r));
+	EXPECT_EQ(NULL, r);
+}
+
+TEST_F(region, device_memory_is_refused_behind_an_iommu)
+{
+	struct rig_run run = { 0xfe000000, 4096 };
+	struct rig_region *r;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU");
+	EXPECT_EQ(-EOPNOTSUPP, rig_region_device(self->nic, &run, 1, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "behind an IOMMU"));
+}
+
+TEST_F(region, device_memory_must_be_inside_a_pci_bar_never_system_ram)
+{
+	struct rig_run ram = { 0x100000, 1 << 20 };	/* 1 MiB: always RAM */
+	struct rig_run hole = { 0xfffff000ULL << 12, 4096 };
+	struct rig_region *r;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: device memory is refused first");
+	EXPECT_EQ(-ENXIO, rig_region_device(self->nic, &ram, 1, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "BAR"));
+	EXPECT_EQ(-ENXIO, rig_region_device(self->nic, &hole, 1, &r));
+}
+
+TEST_F(region, device_memory_of_an_ivshmem_bar_is_a_region)
+{
+	struct rig_run runs[2];
+	uint64_t start, len;
+	struct rig_region *r;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: device memory is refused");
+	if (!ivshmem_bar(&start, &len))
+		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
+	runs[0] = (struct rig_run){ start, 4096 };
+	runs[1] = (struct rig_run){ start + 8192, len - 8192 };
+	ASSERT_EQ(0, rig_region_device(self->nic, runs, 2, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(len - 4096, rig_region_bytes(r));
+	EXPECT_EQ(-EINVAL, rig_region_read(r, 0, &start, 1));
+	EXPECT_EQ(0, rig_region_deregister(r));
+	/* A run past the BAR's end is refused. */
+	runs[0] = (struct rig_run){ start + len - 4096, 8192 };
+	EXPECT_EQ(-ENXIO, rig_region_device(self->nic, runs, 1, &r));
+}
+
+TEST_F(region, device_memory_needs_cap_sys_rawio)
+{
+	struct rig_run run;
+	uint64_t start, len;
+	struct rig_region *r;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: device memory is refused");
+	if (!ivshmem_bar(&start, &len))
+		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
+	run = (struct rig_run){ start, 4096 };
+	ASSERT_EQ(0, drop_cap(CAP_SYS_RAWIO));
+	EXPECT_EQ(-EPERM, rig_region_device(self->nic, &run, 1, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "CAP_SYS_RAWIO"));
+}
+
+/* the firmware refuses */
+
+TEST_F(region, a_refused_registration_is_an_error_that_changes_nothing)
+{
+	long before = rig_debugfs_num("allocated_pages");
+	struct rig_region *r = NULL;
+
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+	EXPECT_EQ(-EIO, rig_region_host(self->nic, self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
+	EXPECT_EQ(0, rig_region_host(self->nic, self->page, &r));
+}
+
+TEST_F(region, a_refused_deregistration_breaks_the_region_until_close)
+{
+	long before = rig_debugfs_num("allocated_pages");
+	struct rig_region *r;
+	char c = 0;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 4 * self->page, &r));
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_deregister", 1));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
+	/* Every later call is an error, not a misuse. */
+	EXPECT_EQ(-EIO, rig_region_read(r, 0, &c, 1));
+	EXPECT_EQ(-EIO, rig_region_write(r, 0, &c, 1));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+	EXPECT_EQ(1, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(before + 4, rig_debugfs_num("allocated_pages"));
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
+}
+
+TEST_F(region, a_refused_deregistration_keeps_pages_pinned_until_close)
+{
+	struct rig_region *r;
+	void *p;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: nothing is pinned");
+	p = mmap(NULL, 8 * self->page, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, 8 * self->page, &r));
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_deregister", 1));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+	EXPECT_EQ(8 * (long)self->page, vm_pinned());
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(0, vm_pinned());
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+TEST_F(region, an_interrupted_deregistration_breaks_the_region)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	struct rig_region *r;
+	char c;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, self->page, &r));
+	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/stall_deregister", 1));
+	alarm(1);
+	EXPECT_EQ(-EINTR, rig_region_deregister(r));
+	EXPECT_NE(NULL, strstr(rig_error(), "interrupted"));
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/stall_deregister", 0));
+	EXPECT_EQ(-EIO, rig_region_read(r, 0, &c, 1));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+}
+
+/* close, SIGKILL, fork */
+
+TEST_F(region, close_frees_and_unpins_everything)
+{
+	long allocated = rig_debugfs_num("allocated_pages");
+	long pinned = rig_debugfs_num("pinned_pages");
+	struct rig_region *r;
+	void *p;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 10 * self->page, &r));
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, 3 * self->page, &p));
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, self->page, &r));
+	if (self->iommu) {
+		void *q = mmap(NULL, self->page, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		ASSERT_EQ(0, rig_region_pages(self->nic, q, self->page, &r));
+		EXPECT_EQ(pinned + 1, rig_debugfs_num("pinned_pages"));
+	}
+	EXPECT_EQ(allocated + 13, rig_debugfs_num("allocated_pages"));
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
+	EXPECT_EQ(pinned, rig_debugfs_num("pinned_pages"));
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, vm_pinned());
+}
+
+TEST_F(region, a_child_killed_holding_regions_leaves_nothing_behind)
+{
+	long allocated = rig_debugfs_num("allocated_pages");
+	long pinned = rig_debugfs_num("pinned_pages");
+	int ready[2], status;
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, pipe(ready));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		struct rig_bnxt *nic;
+		struct rig_region *r;
+		void *p;
+
+		if (rig_bnxt_open("rig_bnxt0", &nic) ||
+		    rig_region_host(nic, 32 * self->page, &r) ||
+		    rig_dma_alloc(nic, 8 * self->page, &p) ||
+		    rig_region_pages(nic, p, 8 * self->page, &r))
+			_exit(1);
+		if (self->iommu) {
+			p = mmap(NULL, 8 * self->page, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (rig_region_pages(nic, p, 8 * self->page, &r))
+				_exit(1);
+		}
+		write(ready[1], "r", 1);
+		pause();
+		_exit(0);
+	}
+	close(ready[1]);
+	ASSERT_EQ(1, read(ready[0], &c, 1));
+	EXPECT_LT(allocated, rig_debugfs_num("allocated_pages"));
+	ASSERT_EQ(0, kill(pid, SIGKILL));
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFSIGNALED(status));
+	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
+	EXPECT_EQ(pinned, rig_debugfs_num("pinned_pages"));
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+}
+
+TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)
+{
+	struct rig_region *r;
+	int status;
+	pid_t pid;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, self->page, &r));
+	ASSERT_EQ(0, rig_region_write(r, 0, "parent", 7));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0) {
+		struct rig_bnxt_query q = { .size = sizeof(q) };
+		struct rig_region *mine;
+		char buf[8];
+		int fd = -1, i;
+
+		/* Find the parent's file among ours: the kernel refuses it. */
+		for (i = 3; i < 64 && fd < 0; i++)
+			if (ioctl(i, RIG_BNXT_QUERY, &q) == -1 && errno == EPERM)
+				fd = i;
+		if (fd < 0)
+			_exit(10);
+		if (rig_region_read(r, 0, buf, 7) != -EPERM)
+			_exit(11);
+		if (!strstr(rig_error(), "fork"))
+			_exit(12);
+		if (rig_region_host(self->nic, self->page, &mine) != -EPERM)
+			_exit(13);
+		if (rig_region_deregister(r) != -EPERM)
+			_exit(14);
+		rig_bnxt_close(self->nic);
+		/* A NIC it opens itself is its own. */
+		if (rig_bnxt_open("rig_bnxt0", &self->nic) ||
+		    rig_region_host(self->nic, self->page, &mine))
+			_exit(15);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	/* The parent's region is untouched. */
+	{
+		char buf[8] = "";
+
+		EXPECT_EQ(0, rig_region_read(r, 0, buf, 7));
+		EXPECT_STREQ("parent", buf);
+	}
+}
+
+TEST_HARNESS_MAIN
