@@ -10,6 +10,7 @@
 #   make kunit      KUnit suites under UML
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make lint       checkpatch --strict and warnings-as-errors builds
+#   make bench      encoder rates against rdma-core's, as ratios
 #   make demo       boot the guest with two soft NICs and show them
 #   make deps       install the Debian packages rig uses
 
@@ -55,6 +56,11 @@ $(UNIT_TESTS): %: %.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -isystem $(KSRC)/tools/testing/selftests -o $@ $< \
 		lib/librig.a -lpthread
 
+# The bnxt conformance test reads Broadcom's own roce_hsi.h in place.
+lib/tests/bnxt_hsi_conformance_test: TEST_CFLAGS += \
+	-I$(KSRC)/drivers/infiniband/hw/bnxt_re \
+	-I$(KSRC)/drivers/net/ethernet/broadcom/bnxt
+
 unit: $(UNIT_TESTS)
 	@status=0; for t in $(UNIT_TESTS); do \
 		echo "# unit: $$t"; ./$$t || status=1; \
@@ -79,6 +85,13 @@ selftests: selftests-build
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/check
 
+# make bench: rates measured side by side in one run, printed as ratios.
+bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
+	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
+
+bench: bench/mlx5_bench
+	./bench/mlx5_bench
+
 lint: deps lib
 	$(TOP)/scripts/lint
 
@@ -90,6 +103,6 @@ demo: module lib
 clean:
 	-$(MAKE) -C $(KDIR) M=$(TOP) clean 2>/dev/null
 	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
-	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS)
+	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 
-.PHONY: all deps module lib unit kunit selftests-build selftests check lint demo clean
+.PHONY: all deps module lib unit kunit selftests-build selftests check bench lint demo clean
