@@ -164,8 +164,6 @@ int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg)
 	ret = rig_round_to_page(cmd->bytes, PAGE_SIZE, &bytes);
 	if (ret)
 		return ret == -EOVERFLOW ? -ENOMEM : ret;
-	if (bytes >> PAGE_SHIFT > totalram_pages())
-		return -ENOMEM;
 
 	buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT);
 	if (IS_ERR(buf))

@@ -3,10 +3,11 @@
  * Memory a NIC reaches: pages the driver allocates, or pages of a process
  * pinned for as long as a region lives, each set mapped for DMA.
  *
- * This file owns struct rig_pages: allocation or pinning, the pinned-page
- * accounting against RLIMIT_MEMLOCK (mm->pinned_vm, shown as VmPin, as
- * ib_umem does), the scatter table and its DMA mapping, and the release
- * of all of it.  It knows nothing of regions, handles or files.
+ * This file owns struct rig_pages: allocation or pinning, the accounting
+ * of both against RLIMIT_MEMLOCK (mm->pinned_vm, shown as VmPin, as
+ * ib_umem does for pinned pages and io_uring for its rings), the scatter
+ * table and its DMA mapping, and the release of all of it.  It knows
+ * nothing of regions, handles or files.
  */
 #include <linux/debugfs.h>
 #include <linux/dma-mapping.h>
@@ -44,6 +45,17 @@ void rig_mem_debugfs(struct dentry *root)
 				   &rig_allocated_pages, &rig_mem_count_fops);
 }
 
+/*
+ * The most pages one set may have: its page array must stay a size
+ * kvmalloc() takes (under INT_MAX bytes, 1 TiB of 4 KiB pages), and no
+ * set can hold more pages than the machine has.
+ */
+static bool rig_pages_too_many(unsigned long npages)
+{
+	return npages > INT_MAX / sizeof(struct page *) ||
+	       npages > totalram_pages();
+}
+
 /* Pages pinned per pin_user_pages_fast() call: a page of page pointers. */
 #define RIG_PIN_BATCH	(PAGE_SIZE / sizeof(struct page *))
 
@@ -64,20 +76,65 @@ static int rig_pages_map(struct rig_pages *rp, struct device *dma_dev)
 	return 0;
 }
 
-static void rig_pages_free_array(struct rig_pages *rp, unsigned long n)
+static int rig_pin_charge(struct mm_struct *mm, unsigned long npages)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	u64 pinned;
+
+	pinned = atomic64_add_return(npages, &mm->pinned_vm);
+	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(npages, &mm->pinned_vm);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Charge @npages to the current process; rig_pages_free() uncharges. */
+static struct rig_pages *rig_pages_new(unsigned long npages, bool user)
+{
+	struct mm_struct *mm = current->mm;
+	struct rig_pages *rp;
+	int ret;
+
+	if (rig_pages_too_many(npages))
+		return ERR_PTR(-ENOMEM);
+	ret = rig_pin_charge(mm, npages);
+	if (ret)
+		return ERR_PTR(ret);
+	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
+	if (!rp)
+		goto err_uncharge;
+	rp->npages = npages;
+	rp->user = user;
+	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
+	if (!rp->pages) {
+		kfree(rp);
+		goto err_uncharge;
+	}
+	mmgrab(mm);
+	rp->mm = mm;
+	return rp;
+
+err_uncharge:
+	atomic64_sub(npages, &mm->pinned_vm);
+	return ERR_PTR(-ENOMEM);
+}
+
+/* Free or unpin the first @n pages, uncharge them all, free @rp. */
+static void rig_pages_free(struct rig_pages *rp, unsigned long n)
 {
 	unsigned long i;
 
-	if (rp->mm) {
+	if (rp->user) {
 		unpin_user_pages_dirty_lock(rp->pages, n, true);
 		atomic64_sub(n, &rig_pinned_pages);
-		atomic64_sub(rp->npages, &rp->mm->pinned_vm);
-		mmdrop(rp->mm);
 	} else {
 		for (i = 0; i < n; i++)
 			__free_page(rp->pages[i]);
 		atomic64_sub(n, &rig_allocated_pages);
 	}
+	atomic64_sub(rp->npages, &rp->mm->pinned_vm);
+	mmdrop(rp->mm);
 	kvfree(rp->pages);
 	kfree(rp);
 }
@@ -87,11 +144,14 @@ static void rig_pages_free_array(struct rig_pages *rp, unsigned long n)
  * @dma_dev: the device that will reach them
  * @npages: how many, at least one
  *
- * The pages are charged to the caller's memory cgroup.  A fatal signal
- * stops a long allocation.
+ * The pages are locked memory held for the NIC, so like pinned pages
+ * (and like io_uring's rings) they are charged to the caller's
+ * mm->pinned_vm against RLIMIT_MEMLOCK, and to its memory cgroup.  When
+ * memory runs out the allocation fails rather than wake the OOM killer;
+ * a fatal signal stops a long one.
  *
- * Return: the pages, or ERR_PTR(-ENOMEM), ERR_PTR(-EINTR), or the DMA
- * API's error.
+ * Return: the pages, or ERR_PTR(-ENOMEM) (RLIMIT_MEMLOCK or no memory),
+ * ERR_PTR(-EINTR), or the DMA API's error.
  */
 struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
 {
@@ -99,19 +159,13 @@ struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
 	unsigned long i;
 	int ret;
 
-	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
-	if (!rp)
-		return ERR_PTR(-ENOMEM);
-	rp->npages = npages;
-	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
-	if (!rp->pages) {
-		kfree(rp);
-		return ERR_PTR(-ENOMEM);
-	}
+	rp = rig_pages_new(npages, false);
+	if (IS_ERR(rp))
+		return rp;
 
 	for (i = 0; i < npages; i++) {
 		rp->pages[i] = alloc_page(GFP_KERNEL_ACCOUNT | __GFP_ZERO |
-					  __GFP_NOWARN);
+					  __GFP_NOWARN | __GFP_RETRY_MAYFAIL);
 		if (!rp->pages[i]) {
 			ret = -ENOMEM;
 			goto err_free;
@@ -131,21 +185,8 @@ struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
 	return rp;
 
 err_free:
-	rig_pages_free_array(rp, i);
+	rig_pages_free(rp, i);
 	return ERR_PTR(ret);
-}
-
-static int rig_pin_charge(struct mm_struct *mm, unsigned long npages)
-{
-	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
-	u64 pinned;
-
-	pinned = atomic64_add_return(npages, &mm->pinned_vm);
-	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
-		atomic64_sub(npages, &mm->pinned_vm);
-		return -ENOMEM;
-	}
-	return 0;
 }
 
 /**
@@ -166,29 +207,14 @@ static int rig_pin_charge(struct mm_struct *mm, unsigned long npages)
 struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
 				unsigned long npages)
 {
-	struct mm_struct *mm = current->mm;
 	unsigned long done = 0;
 	struct rig_pages *rp;
 	long got;
 	int ret;
 
-	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
-	if (!rp)
-		return ERR_PTR(-ENOMEM);
-	rp->npages = npages;
-	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
-	if (!rp->pages) {
-		kfree(rp);
-		return ERR_PTR(-ENOMEM);
-	}
-	ret = rig_pin_charge(mm, npages);
-	if (ret) {
-		kvfree(rp->pages);
-		kfree(rp);
-		return ERR_PTR(ret);
-	}
-	mmgrab(mm);
-	rp->mm = mm;
+	rp = rig_pages_new(npages, true);
+	if (IS_ERR(rp))
+		return rp;
 
 	while (done < npages) {
 		got = pin_user_pages_fast(addr + (done << PAGE_SHIFT),
@@ -214,7 +240,7 @@ struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
 	return rp;
 
 err_unpin:
-	rig_pages_free_array(rp, done);
+	rig_pages_free(rp, done);
 	return ERR_PTR(ret);
 }
 
@@ -229,5 +255,5 @@ void rig_pages_release(struct rig_pages *rp)
 {
 	dma_unmap_sgtable(rp->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
 	sg_free_table(&rp->sgt);
-	rig_pages_free_array(rp, rp->npages);
+	rig_pages_free(rp, rp->npages);
 }

@@ -9,10 +9,17 @@
  * a NIC from bnxt_en; the administrator unbinds bnxt_en and binds the
  * function here.
  *
- * Probe does not yet drive the function: until the firmware channel
- * exists it declines every device, so nothing is ever bound.
+ * Probe enables the function, sets a 64-bit DMA mask, turns Relaxed
+ * Ordering and No Snoop off in the PCIe Device Control register, finds
+ * whether a translating IOMMU domain covers it, maps BAR 0 (registers)
+ * and BAR 2 (doorbells), and starts the firmware handshake (fw.c).  The
+ * firmware channel is not written yet, so the handshake fails and probe
+ * undoes every step: no function is bound today.
  */
+#include <linux/dma-mapping.h>
+#include <linux/iommu.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
 
 #include "rig.h"
 
@@ -51,15 +58,153 @@ static const struct pci_device_id rig_pci_ids[] = {
 	{ }
 };
 
+/**
+ * struct rig_pci - a NetXtreme function while rig_bnxt probes or drives it
+ * @pdev: the function
+ * @regs: BAR 0, the device registers and the firmware's command window
+ * @doorbells: BAR 2, the doorbell pages (NULL if BAR 2 is not memory)
+ * @iommu: a translating IOMMU domain covers the function
+ *
+ * Immutable after probe; freed by the probe's unwind or by remove.
+ */
+struct rig_pci {
+	struct pci_dev *pdev;
+	void __iomem *regs;
+	void __iomem *doorbells;
+	bool iommu;
+};
+
+/* Does a translating (paging) IOMMU domain cover the function's DMA? */
+static bool rig_pci_iommu_translates(struct pci_dev *pdev)
+{
+	struct iommu_domain *domain = iommu_get_domain_for_dev(&pdev->dev);
+
+	return domain && (domain->type & __IOMMU_DOMAIN_PAGING);
+}
+
+/*
+ * The NIC must write a region in entry order and land a receive's bytes
+ * before its completion: turn Relaxed Ordering (and No Snoop) off for
+ * every TLP the function originates.
+ */
+static int rig_pci_strict_ordering(struct pci_dev *pdev)
+{
+	if (!pci_is_pcie(pdev))
+		return -ENODEV;
+	return pcie_capability_clear_word(pdev, PCI_EXP_DEVCTL,
+					  PCI_EXP_DEVCTL_RELAX_EN |
+					  PCI_EXP_DEVCTL_NOSNOOP_EN);
+}
+
+static int rig_pci_map(struct rig_pci *rp)
+{
+	struct pci_dev *pdev = rp->pdev;
+
+	if (!(pci_resource_flags(pdev, 0) & IORESOURCE_MEM))
+		return -ENODEV;
+	rp->regs = pci_iomap(pdev, 0, 0);
+	if (!rp->regs)
+		return -ENOMEM;
+	if (pci_resource_flags(pdev, 2) & IORESOURCE_MEM) {
+		rp->doorbells = pci_iomap(pdev, 2, 0);
+		if (!rp->doorbells) {
+			pci_iounmap(pdev, rp->regs);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static void rig_pci_unmap(struct rig_pci *rp)
+{
+	if (rp->doorbells)
+		pci_iounmap(rp->pdev, rp->doorbells);
+	pci_iounmap(rp->pdev, rp->regs);
+}
+
+/* Bring the function up to the firmware handshake; @step names a failure. */
+static int rig_pci_setup(struct rig_pci *rp, const char **step)
+{
+	struct pci_dev *pdev = rp->pdev;
+	int ret;
+
+	*step = "enable";
+	ret = pci_enable_device_mem(pdev);
+	if (ret)
+		return ret;
+	*step = "64-bit DMA mask";
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		goto err_disable;
+	*step = "clear Relaxed Ordering in Device Control";
+	ret = rig_pci_strict_ordering(pdev);
+	if (ret)
+		goto err_disable;
+	rp->iommu = rig_pci_iommu_translates(pdev);
+	*step = "request BARs";
+	ret = pci_request_mem_regions(pdev, RIG_NAME);
+	if (ret)
+		goto err_disable;
+	*step = "map BARs";
+	ret = rig_pci_map(rp);
+	if (ret)
+		goto err_release;
+	pci_set_master(pdev);
+	return 0;
+
+err_release:
+	pci_release_mem_regions(pdev);
+err_disable:
+	pci_disable_device(pdev);
+	return ret;
+}
+
+static void rig_pci_teardown(struct rig_pci *rp)
+{
+	pci_clear_master(rp->pdev);
+	rig_pci_unmap(rp);
+	pci_release_mem_regions(rp->pdev);
+	pci_disable_device(rp->pdev);
+}
+
 static int rig_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
-	dev_info(&pdev->dev,
-		 "not taken: rig_bnxt cannot drive NetXtreme functions yet (no firmware channel)\n");
-	return -ENODEV;
+	const char *step;
+	struct rig_pci *rp;
+	int ret;
+
+	rp = kzalloc(sizeof(*rp), GFP_KERNEL);
+	if (!rp)
+		return -ENOMEM;
+	rp->pdev = pdev;
+
+	ret = rig_pci_setup(rp, &step);
+	if (ret)
+		goto err_free;
+	step = "firmware handshake";
+	ret = rig_fw_handshake(pdev, rp->regs);
+	if (ret)
+		goto err_teardown;
+
+	/* Not reached until the firmware channel exists (rig_fw_handshake). */
+	pci_set_drvdata(pdev, rp);
+	return 0;
+
+err_teardown:
+	rig_pci_teardown(rp);
+err_free:
+	dev_err(&pdev->dev, "not taken: %s failed (%pe)%s; everything undone\n",
+		step, ERR_PTR(ret), rp->iommu ? ", behind an IOMMU" : "");
+	kfree(rp);
+	return ret;
 }
 
 static void rig_pci_remove(struct pci_dev *pdev)
 {
+	struct rig_pci *rp = pci_get_drvdata(pdev);
+
+	rig_pci_teardown(rp);
+	kfree(rp);
 }
 
 static struct pci_driver rig_pci_driver = {

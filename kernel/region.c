@@ -48,8 +48,6 @@ static int rig_region_host(struct rig_ctx *ctx, struct rig_region *region,
 	ret = rig_round_to_page(cmd->bytes, PAGE_SIZE, &bytes);
 	if (ret)
 		return ret == -EOVERFLOW ? -ENOMEM : ret;
-	if (bytes >> PAGE_SHIFT > totalram_pages())
-		return -ENOMEM;
 
 	region->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT);
 	if (IS_ERR(region->buf)) {

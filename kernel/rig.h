@@ -66,8 +66,9 @@ struct rig_dev {
  * @npages: how many
  * @sgt: the scatter table of @pages, DMA-mapped for @dma_dev
  * @dma_dev: the device they are mapped for
- * @mm: for pinned pages, the process charged in mm->pinned_vm (a
- *	mmgrab() reference); NULL for pages the driver allocated
+ * @mm: the process charged @npages in mm->pinned_vm (a mmgrab()
+ *	reference)
+ * @user: the pages are the process's own, pinned; else the driver's
  *
  * Immutable once made; mem.c makes and releases it.
  */
@@ -77,6 +78,7 @@ struct rig_pages {
 	struct sg_table sgt;
 	struct device *dma_dev;
 	struct mm_struct *mm;
+	bool user;
 };
 
 /**
@@ -235,6 +237,9 @@ extern const struct file_operations rig_fops;
 /* soft.c */
 int rig_soft_init(unsigned int count, bool iommu);
 void rig_soft_exit(void);
+
+/* fw.c */
+int rig_fw_handshake(struct pci_dev *pdev, void __iomem *regs);
 
 /* pci.c */
 int rig_pci_init(void);

@@ -46,8 +46,7 @@ RIG_EXPORT int rig_dma_alloc(struct rig_bnxt *nic, size_t n, void **p)
 	if (err) {
 		free(d);
 		if (err == ENOMEM)
-			return rig_fail(-ENOMEM, "rig_dma_alloc: the machine has no memory for %zu bytes",
-					n);
+			return rig_memlock_error(nic, "rig_dma_alloc", n);
 		return rig_nic_error(nic, "rig_dma_alloc", err);
 	}
 	d->handle = cmd.handle;

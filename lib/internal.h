@@ -80,6 +80,13 @@ static inline int rig_forked(const struct rig_bnxt *nic)
 	return *(volatile int *)nic->alive != 1;
 }
 
+/*
+ * rig_memlock_error() - -ENOMEM for @n bytes the kernel would not lock for
+ * @nic, saying whether RLIMIT_MEMLOCK (named, with the amount) or memory
+ * ran out: the kernel charges both pinned and allocated pages to VmPin.
+ */
+int rig_memlock_error(const struct rig_bnxt *nic, const char *call, size_t n);
+
 /* rig_forked()'s message and error. */
 int rig_fork_error(const struct rig_bnxt *nic, const char *call);
 

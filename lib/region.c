@@ -35,18 +35,18 @@ static unsigned long long rig_pinned_bytes(void)
 	return kib * 1024;
 }
 
-/* Why pinning n bytes failed with ENOMEM: RLIMIT_MEMLOCK, or memory. */
-static int rig_pin_error(const struct rig_bnxt *nic, size_t n)
+int rig_memlock_error(const struct rig_bnxt *nic, const char *call, size_t n)
 {
 	unsigned long long pinned = rig_pinned_bytes();
+	size_t pages = (n + nic->page - 1) / nic->page * nic->page;
 	struct rlimit lim;
 
 	if (!getrlimit(RLIMIT_MEMLOCK, &lim) && lim.rlim_cur != RLIM_INFINITY &&
-	    pinned + n > lim.rlim_cur)
+	    pinned + pages > lim.rlim_cur)
 		return rig_fail(-ENOMEM,
-				"rig_region_pages: pinning %zu bytes for %s would pass RLIMIT_MEMLOCK (%llu bytes, %llu already pinned); raise it (ulimit -l) or pin less",
-				n, nic->name, (unsigned long long)lim.rlim_cur, pinned);
-	return rig_fail(-ENOMEM, "rig_region_pages: no memory to pin %zu bytes for %s", n,
+				"%s: locking %zu bytes for %s would pass RLIMIT_MEMLOCK (%llu bytes, %llu already locked); raise it (ulimit -l) or use less",
+				call, n, nic->name, (unsigned long long)lim.rlim_cur, pinned);
+	return rig_fail(-ENOMEM, "%s: the machine has no memory for %zu bytes for %s", call, n,
 			nic->name);
 }
 
@@ -58,10 +58,7 @@ static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 		return rig_fail(-EIO, "%s: the firmware of %s refused the region", call,
 				nic->name);
 	case ENOMEM:
-		if (cmd->type == RIG_BNXT_REGION_PAGES)
-			return rig_pin_error(nic, cmd->bytes);
-		return rig_fail(-ENOMEM, "%s: the machine has no memory for %" PRIu64 " bytes",
-				call, (uint64_t)cmd->bytes);
+		return rig_memlock_error(nic, call, cmd->bytes);
 	case EOPNOTSUPP:
 		if (cmd->type == RIG_BNXT_REGION_DEVICE)
 			return rig_fail(-err,

@@ -209,6 +209,28 @@ TEST_F(region, deregister_makes_the_nic_forget_the_region)
 	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
 }
 
+TEST_F(region, host_memory_counts_as_locked_against_rlimit_memlock)
+{
+	struct rlimit lim = { 64 << 10, 64 << 10 };
+	struct rig_region *r;
+	void *p;
+
+	ASSERT_EQ(0, rig_region_host(self->nic, 4 * self->page, &r));
+	EXPECT_EQ(4 * (long)self->page, vm_pinned());
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(0, vm_pinned());
+
+	ASSERT_EQ(0, drop_cap(CAP_IPC_LOCK));
+	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &lim));
+	EXPECT_EQ(-ENOMEM, rig_region_host(self->nic, 1 << 20, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "RLIMIT_MEMLOCK (65536 bytes"))
+		TH_LOG("%s", rig_error());
+	EXPECT_EQ(-ENOMEM, rig_dma_alloc(self->nic, 1 << 20, &p));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_dma_alloc"));
+	EXPECT_EQ(0, vm_pinned());
+	EXPECT_EQ(0, rig_region_host(self->nic, 64 << 10, &r));
+}
+
 TEST_F(region, host_memory_is_freed_by_deregister)
 {
 	long before = rig_debugfs_num("allocated_pages");
@@ -239,10 +261,12 @@ TEST_F(region, pages_of_dma_memory_are_taken_by_any_nic)
 	void *p;
 
 	ASSERT_EQ(0, rig_dma_alloc(self->nic, 3 * self->page, &p));
+	EXPECT_EQ(3 * (long)self->page, vm_pinned());
 	ASSERT_EQ(0, rig_region_pages(self->nic, (char *)p + self->page, 2 * self->page, &r))
 		TH_LOG("%s", rig_error());
 	EXPECT_EQ(2 * self->page, rig_region_bytes(r));
-	EXPECT_EQ(0, vm_pinned());
+	/* Nothing is pinned twice: the memory is the driver's already. */
+	EXPECT_EQ(3 * (long)self->page, vm_pinned());
 	EXPECT_EQ(0, rig_region_deregister(r));
 }
 

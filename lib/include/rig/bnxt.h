@@ -98,8 +98,13 @@ int rig_bnxt_iommu(const struct rig_bnxt *nic);
  * region (rig_region_pages()).  The memory belongs to the NIC: it stays
  * allocated while a region uses it, even after rig_dma_free().
  *
- * Return: 0; -EINVAL if @n is 0; -ENOMEM when the machine has no memory
- * for it; -EPERM in a child of fork(); or mmap(2)'s errno.
+ * The memory is locked for the NIC: it counts in the process's VmPin
+ * against RLIMIT_MEMLOCK (unless it has CAP_IPC_LOCK).
+ *
+ * Return: 0; -EINVAL if @n is 0; -ENOMEM when it would pass
+ * RLIMIT_MEMLOCK (the message names the limit and the amount) or the
+ * machine has no memory for it; -EPERM in a child of fork(); or mmap(2)'s
+ * errno.
  */
 int rig_dma_alloc(struct rig_bnxt *nic, size_t n, void **p);
 
@@ -130,10 +135,12 @@ struct rig_run {
  * @r: where the region is stored
  *
  * The process reads and writes it with rig_region_read() and
- * rig_region_write().
+ * rig_region_write().  Like pinned pages, the memory counts in the
+ * process's VmPin against RLIMIT_MEMLOCK.
  *
- * Return: 0; -EINVAL if @n is 0; -ENOMEM when the machine has no memory
- * for it; -EIO when the firmware refuses it; -EPERM in a child of fork().
+ * Return: 0; -EINVAL if @n is 0; -ENOMEM when it would pass
+ * RLIMIT_MEMLOCK or the machine has no memory for it; -EIO when the
+ * firmware refuses it; -EPERM in a child of fork().
  */
 int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r);
 
