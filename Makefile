@@ -72,11 +72,12 @@ kunit: deps
 selftests-build: module lib
 	$(MAKE) -C selftests/rig_bnxt
 
-# The guest runs: two soft NICs and an ivshmem device standing in for GPU
-# memory, once as NICs without an IOMMU and once behind one (an emulated
-# Intel IOMMU, and soft NICs modelled behind it).
-VM_PLAIN := --soft 2 --ivshmem 16
-VM_IOMMU := --iommu --soft 2 --param soft_iommu=1 --ivshmem 16
+# The guest runs: two soft NICs, an ivshmem device standing in for GPU
+# memory and a spare PCIe function for the probe path, once as NICs
+# without an IOMMU and once behind one (an emulated Intel IOMMU, and soft
+# NICs modelled behind it).
+VM_PLAIN := --soft 2 --ivshmem 16 --pcie-test
+VM_IOMMU := --iommu --soft 2 --param soft_iommu=1 --ivshmem 16 --pcie-test
 
 selftests: selftests-build
 	$(TOP)/scripts/vm-run $(VM_PLAIN) -- $(TOP)/selftests/rig_bnxt/run_tests

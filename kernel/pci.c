@@ -196,7 +196,8 @@ err_free:
 	dev_err(&pdev->dev, "not taken: %s failed (%pe)%s; everything undone\n",
 		step, ERR_PTR(ret), rp->iommu ? ", behind an IOMMU" : "");
 	kfree(rp);
-	return ret;
+	/* Said above: -ENODEV keeps the driver core from saying it again. */
+	return -ENODEV;
 }
 
 static void rig_pci_remove(struct pci_dev *pdev)
