@@ -76,6 +76,8 @@ static int drop_cap(int cap)
 	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
 }
 
+static int ivshmem_bar(uint64_t *start, uint64_t *len);
+
 FIXTURE(region) {
 	struct rig_bnxt *nic;
 	size_t page;
@@ -545,6 +547,38 @@ TEST_F(region, a_refused_registration_is_an_error_that_changes_nothing)
 	EXPECT_EQ(NULL, r);
 	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
 	EXPECT_EQ(0, rig_region_host(self->nic, self->page, &r));
+}
+
+TEST_F(region, a_refused_registration_of_pages_or_device_memory_is_an_error)
+{
+	long pinned = vm_pinned();
+	struct rig_region *r = NULL;
+	uint64_t start, len;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
+	pinned = vm_pinned();
+	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+	EXPECT_EQ(-EIO, rig_region_pages(self->nic, p, self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(pinned, vm_pinned());
+	if (self->iommu) {
+		void *q = mmap(NULL, self->page, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+		EXPECT_EQ(-EIO, rig_region_pages(self->nic, q, self->page, &r));
+		/* What was pinned for it is unpinned again. */
+		EXPECT_EQ(pinned, vm_pinned());
+	} else if (ivshmem_bar(&start, &len)) {
+		struct rig_run run = { start, 4096 };
+
+		ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+		EXPECT_EQ(-EIO, rig_region_device(self->nic, &run, 1, &r));
+	}
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
 }
 
 TEST_F(region, a_refused_deregistration_breaks_the_region_until_close)
