@@ -12,6 +12,7 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/nospec.h>
+#include <linux/poll.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -60,6 +61,10 @@ static const struct rig_cmd rig_cmds[] = {
 	RIG_CMD(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
 	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, struct rig_bnxt_dma_alloc),
 	RIG_CMD(RIG_BNXT_DMA_FREE, rig_cmd_dma_free, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_CREATE_QP, rig_cmd_create_qp, struct rig_bnxt_create_qp),
+	RIG_CMD(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, struct rig_bnxt_connect_qp),
+	RIG_CMD(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
 };
 
 static const struct rig_cmd *rig_cmd_find(unsigned int cmd)
@@ -125,6 +130,20 @@ static int rig_mmap(struct file *filp, struct vm_area_struct *vma)
 	return rig_ctx_mmap(ctx, vma);
 }
 
+/*
+ * Completion events: readable while any queue pair of the file has a
+ * completion the process has not consumed; an error once the NIC is gone.
+ */
+static __poll_t rig_poll(struct file *filp, struct poll_table_struct *wait)
+{
+	struct rig_ctx *ctx = filp->private_data;
+
+	poll_wait(filp, &ctx->wq, wait);
+	if (READ_ONCE(ctx->rdev->dead))
+		return EPOLLERR | EPOLLHUP;
+	return rig_ctx_has_completions(ctx) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+
 static int rig_open(struct inode *inode, struct file *filp)
 {
 	struct rig_dev *rdev = container_of(inode->i_cdev, struct rig_dev, cdev);
@@ -165,5 +184,6 @@ const struct file_operations rig_fops = {
 	.release = rig_release,
 	.unlocked_ioctl = rig_ioctl,
 	.mmap = rig_mmap,
+	.poll = rig_poll,
 	.compat_ioctl = compat_ptr_ioctl,
 };

@@ -39,6 +39,9 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 	xa_init_flags(&ctx->regions, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->bufs, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->mmaps, XA_FLAGS_ALLOC1);
+	xa_init_flags(&ctx->qps, XA_FLAGS_ALLOC1);
+	init_waitqueue_head(&ctx->wq);
+	ctx->next_qp = get_random_u32();
 	ctx->next_region = get_random_u32();
 	ctx->next_buf = get_random_u32();
 	ctx->next_cookie = get_random_u32() & ((1U << 31) - 1);
@@ -57,8 +60,13 @@ void rig_ctx_destroy(struct rig_ctx *ctx)
 {
 	struct rig_region *region;
 	struct rig_buf *buf;
+	struct rig_qp *qp;
 	unsigned long i;
 
+	/* Queue pairs first: the engine stops using regions with them. */
+	xa_for_each(&ctx->qps, i, qp)
+		rig_qp_destroy(qp);
+	xa_destroy(&ctx->qps);
 	xa_for_each(&ctx->regions, i, region)
 		rig_region_destroy(ctx, region);
 	xa_destroy(&ctx->regions);

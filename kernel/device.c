@@ -15,6 +15,7 @@
  */
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 
 #include "rig.h"
@@ -120,6 +121,7 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 	rdev->kind = kind;
 	rdev->iommu = iommu;
 	rdev->relaxed_ordering = relaxed_ordering;
+	rdev->nic_id = get_random_u64();
 	init_rwsem(&rdev->lock);
 
 	/* From here on, put_device() frees rdev and its minor. */

@@ -8,6 +8,7 @@
  * when the firmware will not let it go.  Memory itself is mem.c's and
  * buf.c's; bus-address checks are bar.c's.
  */
+#include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -20,8 +21,11 @@ static void rig_region_free_runs(struct rig_region *region)
 {
 	u32 i;
 
-	for (i = 0; i < region->nruns; i++)
+	for (i = 0; i < region->nruns; i++) {
+		if (region->runs[i].va)
+			iounmap(region->runs[i].va);
 		pci_dev_put(region->runs[i].pdev);
+	}
 	kvfree(region->runs);
 }
 
@@ -136,10 +140,18 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 	if (!region->runs)
 		goto out;
 	for (i = 0; i < cmd->count; i++) {
-		ret = rig_bar_find(runs[i].address, runs[i].bytes, &region->runs[i]);
+		struct rig_devrun *run = &region->runs[i];
+
+		ret = rig_bar_find(runs[i].address, runs[i].bytes, run);
 		if (ret)
 			goto out;
 		region->nruns++;
+		/* The soft NIC's engine copies through this mapping. */
+		run->va = ioremap_wc(run->phys, run->bytes);
+		if (!run->va) {
+			ret = -ENOMEM;
+			goto out;
+		}
 	}
 	region->bytes = total;
 out:
@@ -183,6 +195,7 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 	if (!region)
 		return -ENOMEM;
 	region->type = cmd->type;
+	region->ctx = ctx;
 	ret = rig_region_memory(ctx, region, cmd);
 	if (ret)
 		goto err_free;

@@ -14,6 +14,7 @@
 #include <linux/rwsem.h>
 #include <linux/scatterlist.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include "../uapi/rig_bnxt.h"
@@ -45,6 +46,7 @@ struct vm_area_struct;
  *	  and for writing by rig_dev_unregister(), which sets @dead.
  * @dead: the NIC is gone (module unload, PCI remove); protected by
  *	  @lock.  Commands on files still open then fail with -ENODEV.
+ * @nic_id: the NIC's identity in endpoints, random; immutable.
  */
 struct rig_dev {
 	struct device dev;
@@ -58,6 +60,7 @@ struct rig_dev {
 	bool relaxed_ordering;
 	struct rw_semaphore lock;
 	bool dead;
+	u64 nic_id;
 };
 
 /**
@@ -103,12 +106,14 @@ struct rig_buf {
  * @bytes: length
  * @phys: CPU physical address of the same bytes
  * @pdev: the PCI device whose BAR holds the run (a reference)
+ * @va: the run mapped for the soft NIC's engine (write-combining)
  */
 struct rig_devrun {
 	u64 bus;
 	u64 bytes;
 	phys_addr_t phys;
 	struct pci_dev *pdev;
+	void __iomem *va;
 };
 
 enum rig_region_state {
@@ -129,6 +134,7 @@ enum rig_region_state {
  * @runs: DEVICE: the runs, @nruns of them
  * @nruns: DEVICE: how many runs
  * @cookie: HOST: the mmap cookie of @buf in the context's @mmaps
+ * @ctx: the context that owns it; only its queue pairs may use it
  *
  * Owned by its context: freed by deregister, or at release when broken.
  */
@@ -144,6 +150,7 @@ struct rig_region {
 	struct rig_devrun *runs;
 	u32 nruns;
 	u32 cookie;
+	struct rig_ctx *ctx;
 };
 
 /**
@@ -172,7 +179,10 @@ struct rig_fw_ops {
  *	  reference.
  * @mmaps: cookie -> struct rig_buf, each holding a reference; looked up
  *	   by mmap() under the xarray's own lock.
- * @next_region: @next_buf: @next_cookie: cursors of xa_alloc_cyclic().
+ * @qps: handle -> struct rig_qp; entries owned by the context.
+ * @wq: poll() waits here; the engine wakes it after each completion.
+ * @next_region: @next_buf: @next_cookie: @next_qp: cursors of
+ *		 xa_alloc_cyclic().
  *
  * release() destroys everything here, the NIC quiesced first.
  */
@@ -183,9 +193,68 @@ struct rig_ctx {
 	struct xarray regions;
 	struct xarray bufs;
 	struct xarray mmaps;
+	struct xarray qps;
+	wait_queue_head_t wq;
 	u32 next_region;
 	u32 next_buf;
 	u32 next_cookie;
+	u32 next_qp;
+};
+
+/**
+ * struct rig_qp - a queue pair of a soft NIC
+ * @ctx: the context that owns it (its creator's file)
+ * @rdev: its NIC
+ * @handle: its name in @ctx->qps; immutable
+ * @qpn: its number on the NIC; immutable
+ * @psn: its first packet sequence number; immutable
+ * @qp_handle: the value its completions carry; immutable
+ * @entries: entries of the send ring and of the receive ring; immutable
+ * @cq_entries: completions of the completion ring; immutable
+ * @buf: the mapping: doorbell page, rings (a reference)
+ * @cookie: the mmap cookie of @buf
+ * @va: @buf mapped in the kernel (vmap)
+ * @db: the doorbell page in @va
+ * @sq: @rq: @cq: the rings in @va
+ * @node: in the engine's list
+ * @connected: @peer_nic: @peer_qpn: @mtu: set by connect
+ * @state: RIG_BNXT_QP_STATE_*, mirrored to @db->state
+ * @sq_done: send entries completed
+ * @rq_done: receive entries consumed
+ * @cq_prod: completions written
+ * @waiting: the head send entry waits for the peer (RNR or no peer)
+ * @deadline: when that wait fails the entry (jiffies)
+ *
+ * Everything from @node on is the engine's, under rig_engine_lock; the
+ * context frees the queue pair after taking it off the engine's list.
+ */
+struct rig_qp {
+	struct rig_ctx *ctx;
+	struct rig_dev *rdev;
+	u32 handle;
+	u32 qpn;
+	u32 psn;
+	u64 qp_handle;
+	u32 entries;
+	u32 cq_entries;
+	struct rig_buf *buf;
+	u32 cookie;
+	void *va;
+	struct rig_bnxt_qp_doorbells *db;
+	void *sq;
+	void *rq;
+	void *cq;
+	struct list_head node;
+	bool connected;
+	u64 peer_nic;
+	u32 peer_qpn;
+	u32 mtu;
+	u32 state;
+	u64 sq_done;
+	u64 rq_done;
+	u64 cq_prod;
+	bool waiting;
+	unsigned long deadline;
 };
 
 /* ctx.c */
@@ -196,6 +265,23 @@ int rig_ctx_add_cookie(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
 void rig_ctx_del_cookie(struct rig_ctx *ctx, u32 cookie);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
+
+/* qp.c */
+int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg);
+int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg);
+int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg);
+int rig_cmd_kick(struct rig_ctx *ctx, void *arg);
+void rig_qp_destroy(struct rig_qp *qp);
+bool rig_ctx_has_completions(struct rig_ctx *ctx);
+
+/* engine.c: the soft NICs' engine, and the lock over all its state */
+extern struct mutex rig_engine_lock;
+int rig_engine_start(void);
+void rig_engine_stop(void);
+void rig_engine_kick(void);
+int rig_engine_add(struct rig_qp *qp);
+void rig_engine_remove(struct rig_qp *qp);
+struct rig_region *rig_engine_region(struct rig_dev *rdev, u32 key);
 
 /* region.c */
 int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg);

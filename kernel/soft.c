@@ -11,6 +11,7 @@
 #include <linux/debugfs.h>
 #include <linux/dma-mapping.h>
 #include <linux/err.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 
 #include "soft.h"
@@ -47,6 +48,8 @@ static struct rig_soft *rig_soft_create(unsigned int id, bool iommu)
 		ret = PTR_ERR(soft->pdev);
 		goto err_free;
 	}
+	xa_init_flags(&soft->qps, XA_FLAGS_ALLOC1);
+	soft->next_qpn = get_random_u32() & RIG_BNXT_DBC_XID_MASK;
 	soft->debugfs = debugfs_create_dir(dev_name(&soft->pdev->dev), rig_debugfs);
 	rig_soft_fw_init(&soft->fw, soft->debugfs);
 
@@ -72,10 +75,30 @@ err_free:
 }
 
 /**
- * rig_soft_exit() - remove every soft NIC, newest first
+ * rig_soft_find() - the soft NIC with this identity
+ * @nic_id: a struct rig_dev's @nic_id
+ *
+ * The list changes only at module load and unload, when no queue pair
+ * exists, so the engine may call this at any time.
+ *
+ * Return: the soft NIC, or NULL.
+ */
+struct rig_soft *rig_soft_find(u64 nic_id)
+{
+	unsigned int i;
+
+	for (i = 0; i < rig_soft_count; i++)
+		if (rig_softs[i]->rdev->nic_id == nic_id)
+			return rig_softs[i];
+	return NULL;
+}
+
+/**
+ * rig_soft_exit() - stop the engine, remove every soft NIC, newest first
  */
 void rig_soft_exit(void)
 {
+	rig_engine_stop();
 	while (rig_soft_count)
 		rig_soft_destroy(rig_softs[--rig_soft_count]);
 }
@@ -93,6 +116,12 @@ int rig_soft_init(unsigned int count, bool iommu)
 
 	if (count > RIG_SOFT_MAX)
 		return -EINVAL;
+	if (count) {
+		int ret = rig_engine_start();
+
+		if (ret)
+			return ret;
+	}
 
 	while (rig_soft_count < count) {
 		soft = rig_soft_create(rig_soft_count, iommu);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The soft NIC's per-NIC state, shared by its parts: soft.c (creation),
- * soft_fw.c (the firmware model).
+ * soft_fw.c (the firmware model), engine.c (running queue pairs).
  */
 #ifndef RIG_SOFT_H
 #define RIG_SOFT_H
@@ -12,6 +12,7 @@
 #include <linux/xarray.h>
 
 #include "rig.h"
+#include "../uapi/rig_bnxt_hsi.h"
 
 /**
  * struct rig_soft_fw - the soft NIC's model of its firmware's region table
@@ -41,13 +42,19 @@ struct rig_soft_fw {
  * @rdev: the NIC as userspace sees it.
  * @debugfs: /sys/kernel/debug/rig_bnxt/rig_bnxtN, the fault knobs.
  * @fw: the firmware model.
+ * @qps: qpn -> struct rig_qp, under rig_engine_lock (engine.c).
+ * @next_qpn: cursor of xa_alloc_cyclic(), under rig_engine_lock.
  */
 struct rig_soft {
 	struct platform_device *pdev;
 	struct rig_dev *rdev;
 	struct dentry *debugfs;
 	struct rig_soft_fw fw;
+	struct xarray qps;
+	u32 next_qpn;
 };
+
+struct rig_soft *rig_soft_find(u64 nic_id);
 
 extern const struct rig_fw_ops rig_soft_fw_ops;
 void rig_soft_fw_init(struct rig_soft_fw *fw, struct dentry *debugfs);

@@ -46,12 +46,15 @@ static int rig_soft_fw_dereg(struct rig_dev *rdev, struct rig_region *region)
 	/* A real NIC finishes the DMA in flight first; the knob stands for it. */
 	if (wait_event_interruptible(fw->wq, !READ_ONCE(fw->stall_deregister)))
 		return -EINTR;
-	xa_erase(&fw->keys, region->key);
+	/* Under the engine's lock: once erased, the engine has let go. */
+	scoped_guard(mutex, &rig_engine_lock)
+		xa_erase(&fw->keys, region->key);
 	return 0;
 }
 
 static void rig_soft_fw_forget(struct rig_dev *rdev, struct rig_region *region)
 {
+	guard(mutex)(&rig_engine_lock);
 	xa_erase(&rig_soft_fw_of(rdev)->keys, region->key);
 }
 

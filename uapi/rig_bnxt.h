@@ -168,6 +168,129 @@ struct rig_bnxt_dma_alloc {
 #define RIG_BNXT_DMA_ALLOC	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 3)
 #define RIG_BNXT_DMA_FREE	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 4)
 
+/*
+ * Queue pairs.  A queue pair (reliable connected) has a send ring and a
+ * receive ring of RIG_BNXT_ENTRY_SIZE entries and one completion ring of
+ * RIG_BNXT_CQE_SIZE completions for both, in the formats of
+ * rig_bnxt_hsi.h.  The kernel allocates all three and a doorbell page in
+ * one mapping; the process writes entries and doorbells and reads
+ * completions there with no system call.
+ *
+ * Addresses in entries are offsets into the region the key names (the
+ * region's first byte is address 0).  A SEND's bytes go to the oldest
+ * receive the peer posted; an RDMA READ's remote key must name a region
+ * of the same NIC.  Every entry asks for a completion.
+ */
+
+/* Queue pair states, as the NIC reports them in the doorbell page. */
+#define RIG_BNXT_QP_STATE_RESET	0	/* made, not connected */
+#define RIG_BNXT_QP_STATE_RTS	1	/* connected: entries run */
+#define RIG_BNXT_QP_STATE_ERROR	2	/* an entry failed: the rest flush */
+
+/* Ring sizes: a power of two from 2 to RIG_BNXT_QP_ENTRIES_MAX. */
+#define RIG_BNXT_QP_ENTRIES_MAX	4096
+
+/**
+ * struct rig_bnxt_qp_doorbells - the doorbell page of a queue pair
+ * @sq: the send doorbell, a struct rig_bnxt_dbc value of type SQ whose
+ *	index is the producer position (the entry after the last posted)
+ * @rq: the receive doorbell, type RQ, likewise
+ * @cq: the completion doorbell, type CQ (or CQ_ARMALL), whose index is
+ *	the consumer position: completions before it are free again
+ * @engine_idle: written by the NIC: non-zero while the soft NIC's engine
+ *	sleeps; after storing a doorbell the process then issues
+ *	RIG_BNXT_KICK, else it makes no system call (a full barrier between
+ *	the doorbell store and this load)
+ * @state: written by the NIC: RIG_BNXT_QP_STATE_*
+ *
+ * At offset @doorbells_offset of the queue pair's mapping.
+ */
+struct rig_bnxt_qp_doorbells {
+	__aligned_u64 sq;
+	__aligned_u64 rq;
+	__aligned_u64 cq;
+	__u32 engine_idle;
+	__u32 state;
+};
+
+/**
+ * struct rig_bnxt_create_qp - RIG_BNXT_CREATE_QP: make a queue pair
+ * @size: in: sizeof the caller's structure; out: the kernel's size
+ * @entries: in: entries of the send ring and of the receive ring
+ * @qp_handle: in: a value every completion of the queue pair carries
+ * @handle: out: names the queue pair in later commands of this file
+ * @qpn: out: the queue pair's number on its NIC (24 bits)
+ * @psn: out: its first packet sequence number (24 bits)
+ * @mtu: out: its path MTU in bytes
+ * @nic: out: the NIC's identity on this host, for endpoints
+ * @address: out: the port's address (a GID)
+ * @mmap_offset: out: mmap() @mmap_bytes at this offset of the file
+ * @mmap_bytes: out: size of the mapping
+ * @doorbells_offset: out: struct rig_bnxt_qp_doorbells in the mapping
+ * @sq_offset: out: the send ring, @entries entries
+ * @rq_offset: out: the receive ring, @entries entries
+ * @cq_offset: out: the completion ring, @cq_entries completions
+ * @cq_entries: out: 2 * @entries, room for a completion of every entry
+ * @reserved: must be zero
+ *
+ * Errors: EINVAL for @entries not a power of two in 2..QP_ENTRIES_MAX;
+ * ENOMEM (RLIMIT_MEMLOCK or memory: the rings are locked like host
+ * memory); EOPNOTSUPP on a NIC with no queue pairs yet (PCI).
+ */
+struct rig_bnxt_create_qp {
+	__u32 size;
+	__u32 entries;
+	__aligned_u64 qp_handle;
+	__u32 handle;
+	__u32 qpn;
+	__u32 psn;
+	__u32 mtu;
+	__aligned_u64 nic;
+	__u8 address[16];
+	__aligned_u64 mmap_offset;
+	__aligned_u64 mmap_bytes;
+	__u32 doorbells_offset;
+	__u32 sq_offset;
+	__u32 rq_offset;
+	__u32 cq_offset;
+	__u32 cq_entries;
+	__u32 reserved;
+};
+
+/**
+ * struct rig_bnxt_connect_qp - RIG_BNXT_CONNECT_QP: connect to a peer
+ * @size: in: sizeof the caller's structure; out: the kernel's size
+ * @handle: in: the queue pair
+ * @peer_nic: in: the peer's NIC identity
+ * @peer_qpn: in: the peer's queue pair number
+ * @peer_psn: in: the peer's first packet sequence number
+ * @peer_mtu: in: the peer's path MTU; the smaller of the two is used
+ * @reserved: must be zero
+ * @peer_address: in: the peer port's address
+ *
+ * The peer need not exist yet: it is looked up when a send reaches it,
+ * and one that never answers fails the send (retry exceeded).  Errors:
+ * EINVAL for an unknown handle, a queue pair already connected, or an
+ * MTU under 256.
+ */
+struct rig_bnxt_connect_qp {
+	__u32 size;
+	__u32 handle;
+	__aligned_u64 peer_nic;
+	__u32 peer_qpn;
+	__u32 peer_psn;
+	__u32 peer_mtu;
+	__u32 reserved;
+	__u8 peer_address[16];
+};
+
+#define RIG_BNXT_CREATE_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 5)
+#define RIG_BNXT_CONNECT_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 6)
+/* struct rig_bnxt_handle: destroy a queue pair; its entries are dropped. */
+#define RIG_BNXT_DESTROY_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 7)
+/* struct rig_bnxt_handle: wake the NIC's engine for this queue pair. */
+#define RIG_BNXT_KICK		_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 8)
+
 /* Layouts are ABI: any change of size here is a bug. */
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
@@ -182,6 +305,9 @@ static_assert(sizeof(struct rig_bnxt_run) == 16, "struct rig_bnxt_run is ABI");
 static_assert(sizeof(struct rig_bnxt_reg_region) == 56, "struct rig_bnxt_reg_region is ABI");
 static_assert(sizeof(struct rig_bnxt_handle) == 8, "struct rig_bnxt_handle is ABI");
 static_assert(sizeof(struct rig_bnxt_dma_alloc) == 40, "struct rig_bnxt_dma_alloc is ABI");
+static_assert(sizeof(struct rig_bnxt_qp_doorbells) == 32, "struct rig_bnxt_qp_doorbells is ABI");
+static_assert(sizeof(struct rig_bnxt_create_qp) == 96, "struct rig_bnxt_create_qp is ABI");
+static_assert(sizeof(struct rig_bnxt_connect_qp) == 48, "struct rig_bnxt_connect_qp is ABI");
 #undef RIG_BNXT_ABI_CHECK
 #endif
 
