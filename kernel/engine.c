@@ -45,6 +45,7 @@ DEFINE_MUTEX(rig_engine_lock);	/* see the top of this file */
 static LIST_HEAD(rig_engine_qps);		/* under rig_engine_lock */
 static DECLARE_WAIT_QUEUE_HEAD(rig_engine_wq);
 static bool rig_engine_kicked;			/* under rig_engine_wq.lock */
+static u32 rig_engine_idle;			/* under rig_engine_lock */
 static struct task_struct *rig_engine_task;
 
 /* A place in a region: which run or page, and how far into it. */
@@ -465,6 +466,7 @@ static void rig_engine_set_idle(u32 idle)
 {
 	struct rig_qp *qp;
 
+	rig_engine_idle = idle;
 	list_for_each_entry(qp, &rig_engine_qps, node)
 		WRITE_ONCE(qp->db->engine_idle, idle);
 }
@@ -562,6 +564,8 @@ int rig_engine_add(struct rig_qp *qp)
 	if (ret < 0)
 		return ret;
 	list_add_tail(&qp->node, &rig_engine_qps);
+	/* A sleeping engine must be kicked for this queue pair too. */
+	WRITE_ONCE(qp->db->engine_idle, rig_engine_idle);
 	return 0;
 }
 
