@@ -86,6 +86,9 @@ selftests: selftests-build
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/check
 
+examples: lib
+	$(MAKE) -C examples
+
 # make bench: rates measured side by side in one run, printed as ratios.
 bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
@@ -104,6 +107,7 @@ demo: module lib
 clean:
 	-$(MAKE) -C $(KDIR) M=$(TOP) clean 2>/dev/null
 	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
+	$(MAKE) -C examples clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 
-.PHONY: all deps module lib unit kunit selftests-build selftests check bench lint demo clean
+.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples lint demo clean

@@ -228,6 +228,9 @@ static bool rig_qp_has_completions(struct rig_qp *qp)
 	u64 prod = READ_ONCE(qp->cq_prod);
 	u32 cons, prod_pos;
 
+	/* Only a ring armed by its last doorbell (CQ_ARMALL) raises an event. */
+	if ((db >> 32 & RIG_BNXT_DBC_TYPE_MASK) != RIG_BNXT_DBC_TYPE_CQ_ARMALL)
+		return false;
 	/* Positions on a 2n circle: index plus the epoch's lap. */
 	cons = (db & RIG_BNXT_DBC_INDEX_MASK) % n +
 	       ((db & RIG_BNXT_DBC_EPOCH) ? n : 0);
@@ -236,11 +239,11 @@ static bool rig_qp_has_completions(struct rig_qp *qp)
 }
 
 /**
- * rig_ctx_has_completions() - does any queue pair of @ctx have one waiting?
+ * rig_ctx_has_completions() - does any armed queue pair of @ctx have one?
  * @ctx: the context
  *
- * Return: true when some completion ring holds a completion the process
- * has not consumed.
+ * Return: true when some completion ring whose doorbell is armed
+ * (CQ_ARMALL) holds a completion the process has not consumed.
  */
 bool rig_ctx_has_completions(struct rig_ctx *ctx)
 {

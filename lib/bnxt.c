@@ -144,9 +144,11 @@ RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
 		return;
 	/* In a child of fork() the mappings are not ours to unmap. */
 	if (!rig_forked(nic)) {
+		rig_qps_free(nic, 1);
 		rig_regions_free(nic, 1);
 		rig_dmas_free(nic, 1);
 	} else {
+		rig_qps_free(nic, 0);
 		rig_regions_free(nic, 0);
 		rig_dmas_free(nic, 0);
 	}

@@ -56,6 +56,7 @@ struct rig_bnxt {
 	int *alive;		/* 1 in the opener; a child of fork() reads 0 */
 	struct rig_dma *dmas;
 	struct rig_region *regions;
+	struct rig_qp *qps;	/* every queue pair not destroyed */
 };
 
 /**
@@ -93,6 +94,8 @@ int rig_fork_error(const struct rig_bnxt *nic, const char *call);
 /* Unmap and free every region / DMA mapping of a NIC being closed. */
 void rig_regions_free(struct rig_bnxt *nic, int unmap);
 void rig_dmas_free(struct rig_bnxt *nic, int unmap);
+/* Free every queue pair of a NIC being closed; unmap the rings if @unmap. */
+void rig_qps_free(struct rig_bnxt *nic, int unmap);
 
 /*
  * rig_cmd() - issue a command whose struct starts with its size; 0 or a

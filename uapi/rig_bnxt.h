@@ -195,8 +195,10 @@ struct rig_bnxt_dma_alloc {
  * @sq: the send doorbell, a struct rig_bnxt_dbc value of type SQ whose
  *	index is the producer position (the entry after the last posted)
  * @rq: the receive doorbell, type RQ, likewise
- * @cq: the completion doorbell, type CQ (or CQ_ARMALL), whose index is
- *	the consumer position: completions before it are free again
+ * @cq: the completion doorbell, type CQ or CQ_ARMALL, whose index is
+ *	the consumer position: completions before it are free again.
+ *	poll() on the file wakes only for a ring whose doorbell is armed
+ *	(CQ_ARMALL) and holds a completion past the consumer position.
  * @engine_idle: written by the NIC: non-zero while the soft NIC's engine
  *	sleeps; after storing a doorbell the process then issues
  *	RIG_BNXT_KICK, else it makes no system call (a full barrier between
@@ -219,7 +221,8 @@ struct rig_bnxt_qp_doorbells {
  * @entries: in: entries of the send ring and of the receive ring
  * @qp_handle: in: a value every completion of the queue pair carries
  * @handle: out: names the queue pair in later commands of this file
- * @qpn: out: the queue pair's number on its NIC (24 bits)
+ * @qpn: out: the queue pair's number on its NIC (20 bits, the doorbell's
+ *	 xid)
  * @psn: out: its first packet sequence number (24 bits)
  * @mtu: out: its path MTU in bytes
  * @nic: out: the NIC's identity on this host, for endpoints

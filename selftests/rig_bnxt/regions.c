@@ -19,34 +19,6 @@
 #include "rig/bnxt.h"
 #include "rig_util.h"
 
-#define DEBUGFS "/sys/kernel/debug/rig_bnxt"
-
-static long rig_debugfs_num(const char *name)
-{
-	char path[128], buf[32];
-
-	snprintf(path, sizeof(path), DEBUGFS "/%s", name);
-	if (rig_sysfs_read(path, buf, sizeof(buf)))
-		return -1;
-	return atol(buf);
-}
-
-static int rig_debugfs_set(const char *name, long val)
-{
-	char path[128], buf[32];
-	int fd, len, ret = 0;
-
-	snprintf(path, sizeof(path), DEBUGFS "/%s", name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	len = snprintf(buf, sizeof(buf), "%ld\n", val);
-	if (write(fd, buf, len) != len)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 /* VmPin of this process, in bytes. */
 static long vm_pinned(void)
 {
@@ -428,35 +400,9 @@ TEST_F(region, pages_that_are_not_mapped_are_refused)
 
 /* device */
 
-/* The first memory BAR of the first ivshmem device (1af4:1110), or 0. */
 static int ivshmem_bar(uint64_t *start, uint64_t *len)
 {
-	char line[256], path[300];
-	FILE *ls = popen("grep -l 0x1110 /sys/bus/pci/devices/*/device", "r");
-	FILE *res;
-	int found = 0, bar;
-
-	if (!ls)
-		return 0;
-	if (fgets(line, sizeof(line), ls)) {
-		*strrchr(line, '/') = '\0';
-		snprintf(path, sizeof(path), "%s/resource", line);
-		res = fopen(path, "re");
-		for (bar = 0; res && fgets(line, sizeof(line), res); bar++) {
-			unsigned long long s, e, f;
-
-			/* BAR 2 is the shared memory; BAR 0 the registers. */
-			if (sscanf(line, "%llx %llx %llx", &s, &e, &f) == 3 && bar == 2 && e > s) {
-				*start = s;
-				*len = e - s + 1;
-				found = 1;
-			}
-		}
-		if (res)
-			fclose(res);
-	}
-	pclose(ls);
-	return found;
+	return rig_ivshmem(NULL, 0, start, len);
 }
 
 TEST_F(region, device_runs_of_a_bad_shape_are_invalid_with_or_without_iommu)

@@ -7,6 +7,7 @@
 #define RIG_UTIL_H
 
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,105 @@ static inline int rig_path_exists(const char *fmt, int i)
 
 	snprintf(path, sizeof(path), fmt, i);
 	return access(path, F_OK) == 0;
+}
+
+#define RIG_DEBUGFS "/sys/kernel/debug/rig_bnxt"
+
+/* The number in a sysfs or debugfs file, or @dflt when it cannot be read. */
+static inline long rig_file_num(const char *path, long dflt)
+{
+	char buf[32];
+
+	return rig_sysfs_read(path, buf, sizeof(buf)) ? dflt : atol(buf);
+}
+
+/* Write a number into a sysfs or debugfs file: 0 or -errno. */
+static inline int rig_file_set(const char *path, long val)
+{
+	char buf[32];
+	int fd, len, ret = 0;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(buf, sizeof(buf), "%ld\n", val);
+	if (write(fd, buf, len) != len)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* A number the module shows in debugfs (name relative to rig_bnxt/), or -1. */
+static inline long rig_debugfs_num(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), RIG_DEBUGFS "/%s", name);
+	return rig_file_num(path, -1);
+}
+
+/* Write a number into a debugfs knob of the module: 0 or -errno. */
+static inline int rig_debugfs_set(const char *name, long val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), RIG_DEBUGFS "/%s", name);
+	return rig_file_set(path, val);
+}
+
+/* A parameter of the loaded module, or @dflt when it has none such. */
+static inline long rig_param_num(const char *name, long dflt)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/rig_bnxt/parameters/%s", name);
+	return rig_file_num(path, dflt);
+}
+
+/* Set a writable parameter of the loaded module: 0 or -errno. */
+static inline int rig_param_set(const char *name, long val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/rig_bnxt/parameters/%s", name);
+	return rig_file_set(path, val);
+}
+
+/*
+ * The shared-memory BAR (BAR 2) of the first ivshmem device (1af4:1110):
+ * 1 with its bus address and length, and its sysfs directory in dev
+ * (when dev is not NULL); 0 when there is none.
+ */
+static inline int rig_ivshmem(char *dev, size_t n, uint64_t *start, uint64_t *len)
+{
+	char line[256], path[300];
+	FILE *ls = popen("grep -l 0x1110 /sys/bus/pci/devices/*/device", "r");
+	FILE *res;
+	int found = 0, bar;
+
+	if (!ls)
+		return 0;
+	if (fgets(line, sizeof(line), ls)) {
+		*strrchr(line, '/') = '\0';
+		if (dev)
+			snprintf(dev, n, "%s", line);
+		snprintf(path, sizeof(path), "%s/resource", line);
+		res = fopen(path, "re");
+		for (bar = 0; res && fgets(line, sizeof(line), res); bar++) {
+			unsigned long long s, e, f;
+
+			/* BAR 2 is the shared memory; BAR 0 the registers. */
+			if (sscanf(line, "%llx %llx %llx", &s, &e, &f) == 3 && bar == 2 && e > s) {
+				*start = s;
+				*len = e - s + 1;
+				found = 1;
+			}
+		}
+		if (res)
+			fclose(res);
+	}
+	pclose(ls);
+	return found;
 }
 
 #endif /* RIG_UTIL_H */

@@ -244,6 +244,297 @@ int rig_region_write(struct rig_region *r, size_t at, const void *src, size_t n)
  */
 int rig_region_deregister(struct rig_region *r);
 
+/*
+ * Queue pairs.
+ *
+ * A queue pair (reliable connected) moves bytes between regions through
+ * its NIC.  The library writes entries into rings it maps from the NIC,
+ * rings doorbells with plain stores and reads completions out of mapped
+ * memory: posting, ringing and polling make no system call while the NIC
+ * is busy (rig_qp_ring() asks the kernel to wake an idle soft NIC).
+ *
+ * Threads: a queue pair may be used by two threads at once, one posting
+ * (rig_qp_send(), rig_qp_read(), rig_qp_receive(), rig_qp_ring()) and one
+ * taking completions (rig_qp_poll(), rig_qp_wait()); each side must be used
+ * by one thread at a time.  rig_qp_make(), rig_qp_connect() and
+ * rig_qp_destroy() must not run beside any other call on the queue pair,
+ * and none may run beside rig_bnxt_close() of its NIC.
+ *
+ * Every entry completes exactly once, in the order it was posted on its
+ * ring (sends and reads in one order, receives in another).  An entry
+ * holds its ring slot until its completion is taken: a ring of @entries
+ * holds at most @entries sends and reads, and @entries receives, whose
+ * completions have not been taken.
+ */
+
+/** A queue pair of a NIC. */
+struct rig_qp;
+
+/**
+ * struct rig_endpoint - what a peer needs to connect to a queue pair
+ * @qp: the queue pair's number on its NIC
+ * @psn: its first packet sequence number
+ * @mtu: its path MTU in bytes
+ * @address: the NIC port's address (a GID)
+ * @nic: the NIC's identity on its host: equal for queue pairs of one NIC
+ *
+ * Plain data: carry it to the peer any way you like.
+ */
+struct rig_endpoint {
+	uint32_t qp, psn, mtu;
+	uint8_t address[16];
+	uint64_t nic;
+};
+
+/** What a completed entry was. */
+enum rig_op {
+	RIG_SEND,	/* rig_qp_send() */
+	RIG_RECEIVE,	/* rig_qp_receive() */
+	RIG_READ,	/* rig_qp_read() */
+};
+
+/**
+ * enum rig_status - how an entry ended (InfiniBand's work completion status)
+ * @RIG_STATUS_OK: success
+ * @RIG_STATUS_LOCAL_LENGTH: a message longer than the receive it landed in
+ * @RIG_STATUS_LOCAL_PROTECTION: the NIC refused a local key or address
+ *	(a region deregistered after the entry was posted)
+ * @RIG_STATUS_LOCAL_QP_OPERATION: the queue pair could not run the entry
+ * @RIG_STATUS_LOCAL_ACCESS: a receive's memory could not be written
+ * @RIG_STATUS_MEMORY_MANAGEMENT: a memory management operation failed
+ * @RIG_STATUS_REMOTE_INVALID_REQUEST: the peer refused the message (its
+ *	receive was too small)
+ * @RIG_STATUS_REMOTE_ACCESS: the peer's NIC refused a read's key or address
+ * @RIG_STATUS_REMOTE_OPERATION: the peer could not complete the operation
+ * @RIG_STATUS_RNR_RETRY_EXCEEDED: the peer posted no receive in time
+ * @RIG_STATUS_RETRY_EXCEEDED: the peer did not answer (destroyed, or none)
+ * @RIG_STATUS_FLUSHED: not run: the queue pair was in error already
+ * @RIG_STATUS_BAD_RESPONSE: the peer answered with a malformed response
+ * @RIG_STATUS_UNKNOWN: a hardware status rig does not know (see @vendor)
+ *
+ * After any status but RIG_STATUS_OK the queue pair is in error and
+ * every entry posted on it, before or after, completes RIG_STATUS_FLUSHED.
+ */
+enum rig_status {
+	RIG_STATUS_OK = 0,
+	RIG_STATUS_LOCAL_LENGTH,
+	RIG_STATUS_LOCAL_PROTECTION,
+	RIG_STATUS_LOCAL_QP_OPERATION,
+	RIG_STATUS_LOCAL_ACCESS,
+	RIG_STATUS_MEMORY_MANAGEMENT,
+	RIG_STATUS_REMOTE_INVALID_REQUEST,
+	RIG_STATUS_REMOTE_ACCESS,
+	RIG_STATUS_REMOTE_OPERATION,
+	RIG_STATUS_RNR_RETRY_EXCEEDED,
+	RIG_STATUS_RETRY_EXCEEDED,
+	RIG_STATUS_FLUSHED,
+	RIG_STATUS_BAD_RESPONSE,
+	RIG_STATUS_UNKNOWN,
+};
+
+/**
+ * struct rig_completion - a completed entry
+ * @id: the caller's id, as posted
+ * @op: what the entry was
+ * @status: an enum rig_status: 0 for success
+ * @bytes: bytes moved: sent, received or read; 0 unless @status is 0
+ * @vendor: the NIC's own status code (bnxt's requester status for sends
+ *	    and reads, responder status for receives)
+ */
+struct rig_completion {
+	uint64_t id;
+	enum rig_op op;
+	int status;
+	uint32_t bytes, vendor;
+};
+
+/* States of a queue pair (rig_qp_state()). */
+#define RIG_QP_RESET 0	/* made, not yet connected */
+#define RIG_QP_READY 1	/* connected: entries run */
+#define RIG_QP_ERROR 2	/* an entry failed: every other entry is flushed */
+
+/* Ring sizes rig_qp_make() accepts: powers of two from 2 to this. */
+#define RIG_QP_ENTRIES_MAX 4096
+
+/* The most bytes one entry moves. */
+#define RIG_QP_BYTES_MAX 0x7fffffffU
+
+/**
+ * rig_qp_make() - make a queue pair
+ * @nic: an open NIC
+ * @entries: slots of the send ring and of the receive ring: a power of
+ *	     two from 2 to RIG_QP_ENTRIES_MAX
+ * @qp: where the queue pair is stored
+ *
+ * The rings count in the process's VmPin against RLIMIT_MEMLOCK.
+ *
+ * Return: 0; -EINVAL for a NULL argument or @entries out of range;
+ * -ENOMEM when it would pass RLIMIT_MEMLOCK or memory is short;
+ * -EOPNOTSUPP when the NIC has no queue pairs (a PCI NIC, so far);
+ * -EPERM in a child of fork(); -EPROTO when the kernel describes rings
+ * this library does not understand.
+ */
+int rig_qp_make(struct rig_bnxt *nic, uint32_t entries, struct rig_qp **qp);
+
+/**
+ * rig_qp_endpoint() - what a peer needs to connect to @qp
+ * @qp: a queue pair
+ * @e: where the endpoint is stored
+ *
+ * Return: 0; -EINVAL for a NULL argument; -EPERM in a child of fork().
+ */
+int rig_qp_endpoint(const struct rig_qp *qp, struct rig_endpoint *e);
+
+/**
+ * rig_qp_connect() - connect a queue pair to its peer
+ * @qp: a queue pair not yet connected
+ * @peer: the peer's endpoint (rig_qp_endpoint() of the peer)
+ *
+ * The peer may be on this NIC or another, and need not exist yet: a send
+ * that finds no peer fails with RIG_STATUS_RETRY_EXCEEDED.  Connect both
+ * sides before either sends.
+ *
+ * Return: 0; -EINVAL for a NULL argument, a queue pair already connected,
+ * a peer MTU under 256, or a peer number or sequence number wider than 24
+ * bits; -EPERM in a child of fork().
+ */
+int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer);
+
+/**
+ * rig_qp_receive() - post memory for the next message the peer sends
+ * @qp: a connected queue pair
+ * @dst: a region of the same open NIC as @qp
+ * @at: offset of the first byte in @dst
+ * @n: bytes the message may have, 0 to RIG_QP_BYTES_MAX
+ * @id: returned in the completion
+ *
+ * The NIC sees the receive at once (no rig_qp_ring() needed), with no
+ * system call.  Its completion's @bytes says how many bytes landed; they
+ * are in memory once the completion is taken.
+ *
+ * Return: 0; -EINVAL, with nothing written, for a NULL argument, a queue
+ * pair not connected, a full receive ring, a region of another NIC or
+ * deregistered, or bytes that do not lie in @dst; -EIO for a broken
+ * region (its deregister failed); -EPERM in a child of fork().
+ */
+int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t at, size_t n,
+		   uint64_t id);
+
+/**
+ * rig_qp_send() - post a message: bytes of a region for the peer's next receive
+ * @qp: a connected queue pair
+ * @src: a region of the same open NIC as @qp
+ * @at: offset of the first byte in @src
+ * @n: bytes, 0 to RIG_QP_BYTES_MAX
+ * @id: returned in the completion
+ *
+ * The NIC runs the entry after the next rig_qp_ring(); @src's bytes must
+ * stay as they are until the completion is taken.
+ *
+ * Return: as rig_qp_receive(), for the send ring.
+ */
+int rig_qp_send(struct rig_qp *qp, struct rig_region *src, size_t at, size_t n,
+		uint64_t id);
+
+/**
+ * rig_qp_read() - post an RDMA read: bytes of a region into a local region
+ * @qp: a queue pair connected to a queue pair of the same NIC
+ * @src: the region read, of the same open NIC as @qp (the NIC reads it
+ *	 through the peer queue pair: a region is read only by queue pairs
+ *	 of its own NIC)
+ * @src_at: offset of the first byte in @src
+ * @dst: the region written, of the same open NIC as @qp
+ * @dst_at: offset of the first byte in @dst
+ * @n: bytes, 1 to RIG_QP_BYTES_MAX
+ * @id: returned in the completion
+ *
+ * The NIC runs the entry after the next rig_qp_ring(); the bytes are in
+ * @dst once the completion is taken.
+ *
+ * Return: 0; -EINVAL, with nothing written, for the reasons of
+ * rig_qp_send(), a peer on another NIC, or @n of 0; -EIO for a broken
+ * region; -EPERM in a child of fork().
+ */
+int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src_at,
+		struct rig_region *dst, size_t dst_at, size_t n, uint64_t id);
+
+/**
+ * rig_qp_ring() - tell the NIC about every send and read posted since the last ring
+ * @qp: a queue pair
+ *
+ * One doorbell store for all of them.  A system call is made only when
+ * the soft NIC's engine has said it sleeps; never while it is busy.
+ *
+ * Return: 0; -EINVAL for a NULL @qp; -EPERM in a child of fork(); -ENODEV
+ * when the NIC has gone away.
+ */
+int rig_qp_ring(struct rig_qp *qp);
+
+/**
+ * rig_qp_poll() - take the next completion if there is one
+ * @qp: a queue pair
+ * @c: where the completion is stored
+ *
+ * No system call.
+ *
+ * Return: 1 when a completion was taken; 0 when there is none yet;
+ * -EINVAL for a NULL argument; -EPERM in a child of fork(); -EPROTO when
+ * the NIC wrote a completion that matches no posted entry (the message
+ * says what it was).
+ */
+int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c);
+
+/**
+ * rig_qp_wait() - take the next completion, sleeping until there is one
+ * @qp: a queue pair
+ * @ms: how long to wait at most, in milliseconds; negative: no limit
+ * @c: where the completion is stored
+ *
+ * Arms the completion ring and sleeps in poll(2) on the NIC's file,
+ * never spinning; a ring is armed only while a wait on it sleeps.  The
+ * queue pairs of one rig_bnxt_open() share its file: a completion on one
+ * wakes every thread waiting on any of them, and those with nothing to
+ * take sleep again.  Threads that wait a lot may want a rig_bnxt_open()
+ * each.
+ *
+ * Return: 1 when a completion was taken; 0 when @ms passed without one;
+ * -EIO when the queue pair is in error and has no entry left to complete;
+ * -ENODEV when the NIC has gone away; -EINTR when a signal interrupted
+ * the wait; otherwise as rig_qp_poll().
+ */
+int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c);
+
+/**
+ * rig_qp_state() - the queue pair's state, as the NIC reports it
+ * @qp: a queue pair
+ *
+ * Return: RIG_QP_RESET, RIG_QP_READY or RIG_QP_ERROR; -EINVAL for a NULL
+ * @qp; -EPERM in a child of fork().
+ */
+int rig_qp_state(const struct rig_qp *qp);
+
+/**
+ * rig_status_message() - a completion's status in words
+ * @status: an enum rig_status, or any other integer
+ *
+ * Return: a constant string, such as "remote access error ...", and for
+ * a value that is no status, "unknown status".
+ */
+const char *rig_status_message(int status);
+
+/**
+ * rig_qp_destroy() - destroy a queue pair
+ * @qp: a queue pair
+ *
+ * The NIC stops using the rings before this returns; entries not yet
+ * complete are dropped without completions.  The peer's later sends to
+ * it fail with RIG_STATUS_RETRY_EXCEEDED.  @qp is freed on success.
+ *
+ * Return: 0; -EINVAL for a NULL @qp; -EPERM in a child of fork(); or the
+ * kernel's error, and then @qp lives on until rig_bnxt_close().
+ */
+int rig_qp_destroy(struct rig_qp *qp);
+
 #ifdef __cplusplus
 }
 #endif
