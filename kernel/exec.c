@@ -205,11 +205,12 @@ static void rig_qp_fail(struct rig_qp *qp)
  */
 static u32 rig_posted(u64 *dbp, u32 entries, u32 type, u32 qpn, u64 done)
 {
+	u64 value = le64_to_cpu((__force __le64)READ_ONCE(*dbp));
 	struct rig_hsi_db db;
 	u32 prod, cons, n;
 
-	if (rig_hsi_db_decode(le64_to_cpu((__force __le64)READ_ONCE(*dbp)), &db))
-		return done ? U32_MAX : 0;	/* never rung: all zero */
+	if (rig_hsi_db_decode(value, &db))
+		return value || done ? U32_MAX : 0;	/* never rung: all zero */
 	if (db.type != type || db.xid != qpn || db.index >= entries)
 		return U32_MAX;
 	prod = db.index + (db.epoch ? entries : 0);
@@ -218,11 +219,29 @@ static u32 rig_posted(u64 *dbp, u32 entries, u32 type, u32 qpn, u64 done)
 	return n > entries ? U32_MAX : n;
 }
 
+/*
+ * The peer @qp is connected to, if it exists and is connected to @qp: a
+ * queue pair answers only the one it is connected to, as an RC responder
+ * drops packets from any other, and the requester then times out.
+ */
+static struct rig_qp *rig_exec_peer(const struct rig_exec_ops *ops,
+				    struct rig_qp *qp)
+{
+	struct rig_qp *peer = ops->peer(qp->peer_nic, qp->peer_qpn);
+
+	if (!peer || !peer->connected || peer->peer_nic != qp->rdev->nic_id ||
+	    peer->peer_qpn != qp->qpn)
+		return NULL;
+	return peer;
+}
+
 /* Wait for the peer, or fail the entry when the wait is over. */
 static bool rig_sq_wait(struct rig_qp *qp, unsigned int ms, u8 status)
 {
-	if (!qp->waiting) {
+	/* A new wait, or a wait for something else, gets its full time. */
+	if (!qp->waiting || qp->wait_status != status) {
 		qp->waiting = true;
+		qp->wait_status = status;
 		qp->deadline = jiffies + msecs_to_jiffies(ms);
 		return false;
 	}
@@ -242,8 +261,8 @@ static bool rig_run_send(const struct rig_exec_ops *ops, struct rig_qp *qp,
 	struct rig_qp *peer;
 	u32 posted;
 
-	peer = ops->peer(qp->peer_nic, qp->peer_qpn);
-	if (!peer || !peer->connected)
+	peer = rig_exec_peer(ops, qp);
+	if (!peer)
 		return rig_sq_wait(qp, ops->retry_ms,
 				   RIG_BNXT_CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
 	if (!rig_sges_resolve(ops, qp->rdev, qp->ctx, sqe->sge, sqe->nsge, src)) {
@@ -300,11 +319,16 @@ static bool rig_run_read(const struct rig_exec_ops *ops, struct rig_qp *qp,
 	struct rig_hsi_sge remote;
 	struct rig_qp *peer;
 
-	peer = ops->peer(qp->peer_nic, qp->peer_qpn);
-	if (!peer || !peer->connected)
+	peer = rig_exec_peer(ops, qp);
+	if (!peer)
 		return rig_sq_wait(qp, ops->retry_ms,
 				   RIG_BNXT_CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
 	qp->waiting = false;
+	if (peer->state == RIG_BNXT_QP_STATE_ERROR) {
+		rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_REMOTE_OPERATION_ERR);
+		rig_qp_fail(qp);
+		return true;
+	}
 	if (peer->rdev != qp->rdev ||
 	    !rig_sges_resolve(ops, qp->rdev, qp->ctx, sqe->sge, sqe->nsge, dst)) {
 		rig_cq_req(qp, peer->rdev != qp->rdev ?
@@ -410,16 +434,23 @@ bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, bool *waitin
  * rig_exec_pending() - has @qp a doorbell the engine has not acted on?
  * @qp: a queue pair, under the same lock as for rig_exec_qp()
  *
+ * A corrupt send doorbell is pending while the queue pair runs (running
+ * it fails the queue pair); once in error, a corrupt doorbell names
+ * nothing to flush, and is not.
+ *
  * Return: true when rig_exec_qp() has entries to run or flush.
  */
 bool rig_exec_pending(struct rig_qp *qp)
 {
+	u32 sq, rq;
+
 	if (!qp->connected)
 		return false;
-	if (rig_posted(&qp->db->sq, qp->entries, RIG_BNXT_DBC_TYPE_SQ,
-		       qp->qpn, qp->sq_done))
-		return true;
-	return qp->state == RIG_BNXT_QP_STATE_ERROR &&
-	       rig_posted(&qp->db->rq, qp->entries, RIG_BNXT_DBC_TYPE_RQ,
-			  qp->qpn, qp->rq_done);
+	sq = rig_posted(&qp->db->sq, qp->entries, RIG_BNXT_DBC_TYPE_SQ,
+			qp->qpn, qp->sq_done);
+	if (qp->state != RIG_BNXT_QP_STATE_ERROR)
+		return sq;
+	rq = rig_posted(&qp->db->rq, qp->entries, RIG_BNXT_DBC_TYPE_RQ,
+			qp->qpn, qp->rq_done);
+	return (sq && sq != U32_MAX) || (rq && rq != U32_MAX);
 }

@@ -223,6 +223,7 @@ struct rig_ctx {
  * @rq_done: receive entries consumed
  * @cq_prod: completions written
  * @waiting: the head send entry waits for the peer (RNR or no peer)
+ * @wait_status: the status that wait fails the entry with
  * @deadline: when that wait fails the entry (jiffies)
  *
  * Everything from @node on is the engine's, under rig_engine_lock; the
@@ -254,6 +255,7 @@ struct rig_qp {
 	u64 rq_done;
 	u64 cq_prod;
 	bool waiting;
+	u8 wait_status;
 	unsigned long deadline;
 };
 
