@@ -12,12 +12,16 @@
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's, as ratios
 #   make demo       boot the guest with two soft NICs and show them
+#   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
+#   make uninstall  remove what make install put in place
+#   make dkms-check build, install and load the module through DKMS
 #   make deps       install the Debian packages rig uses
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 KVER = $(shell $(TOP)/scripts/kver)
 KDIR = /lib/modules/$(KVER)/build
 KSRC = $(shell $(TOP)/scripts/kernel-source)
+PREFIX ?= /usr/local
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -103,6 +107,23 @@ bench: bench/mlx5_bench
 lint: deps lib
 	$(TOP)/scripts/lint
 
+# Section 3 pages from the headers' kernel-doc comments (scripts/man).
+man: build/man/.stamp
+
+build/man/.stamp: $(wildcard lib/include/rig/*.h) lib/librig.so scripts/man VERSION | deps
+	$(TOP)/scripts/man build/man lib/librig.so
+	@touch $@
+
+# LIBDIR, INCLUDEDIR, BINDIR, MANDIR, PKGCONFIGDIR given here reach it too.
+install: lib man
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" $(TOP)/scripts/install install
+
+uninstall:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" $(TOP)/scripts/install uninstall
+
+dkms-check: deps
+	$(TOP)/scripts/dkms-check
+
 demo: module lib
 	$(TOP)/scripts/vm-run --soft 2 -- sh -c \
 		'ls -l /dev/rig_bnxt*; for d in /sys/class/rig_bnxt/*; do \
@@ -113,5 +134,7 @@ clean:
 	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
 	$(MAKE) -C examples clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
+	rm -rf build/man
 
-.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples lint demo clean
+.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples lint demo clean \
+	man install uninstall dkms-check

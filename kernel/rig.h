@@ -181,8 +181,10 @@ struct rig_fw_ops {
  *	   by mmap() under the xarray's own lock.
  * @qps: handle -> struct rig_qp; entries owned by the context.
  * @wq: poll() waits here; the engine wakes it after each completion.
- * @next_region: @next_buf: @next_cookie: @next_qp: cursors of
- *		 xa_alloc_cyclic().
+ * @next_region: xa_alloc_cyclic()'s cursor for @regions.
+ * @next_buf: xa_alloc_cyclic()'s cursor for @bufs.
+ * @next_cookie: xa_alloc_cyclic()'s cursor for @mmaps.
+ * @next_qp: xa_alloc_cyclic()'s cursor for @qps.
  *
  * release() destroys everything here, the NIC quiesced first.
  */
@@ -215,9 +217,15 @@ struct rig_ctx {
  * @cookie: the mmap cookie of @buf
  * @va: @buf mapped in the kernel (vmap)
  * @db: the doorbell page in @va
- * @sq: @rq: @cq: the rings in @va
+ * @sq: the send ring in @va
+ * @rq: the receive ring in @va
+ * @cq: the completion ring in @va
  * @node: in the engine's list
- * @connected: @peer_nic: @peer_qpn: @mtu: set by connect
+ * @connected: set by connect, with the three fields below
+ * @peer_nic: the peer's NIC (its rig_dev's nic_id); set by connect
+ * @peer_qpn: the peer's queue pair number; set by connect
+ * @mtu: the path MTU: 4096, lowered by connect to the peer's (rounded
+ *	 down to a power of two)
  * @state: RIG_BNXT_QP_STATE_*, mirrored to @db->state
  * @sq_done: send entries completed
  * @rq_done: receive entries consumed

@@ -13,7 +13,8 @@
  * has written nothing at all.  These calls never set rig_error().
  *
  * The layouts, and every constant named below, are those of
- * <rig_bnxt_hsi.h> (uapi/), which this header includes: Broadcom's
+ * rig_bnxt_hsi.h (uapi/, installed beside this header as
+ * <rig/rig_bnxt_hsi.h>), which this header includes: Broadcom's
  * NetXtreme-E RoCE formats, little-endian.  Buffers are positioned by a
  * byte offset @at: the caller chooses it, usually (count mod entries) *
  * the entry's size.
@@ -25,7 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <rig_bnxt_hsi.h>
+/* Quoted: found beside this header once installed, through -I uapi/ here. */
+#include "rig_bnxt_hsi.h"
 
 #ifdef __cplusplus
 extern "C" {
