@@ -11,7 +11,7 @@
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's, as ratios
-#   make demo       boot the guest with two soft NICs and show them
+#   make demo       a guest with two soft NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
 #   make dkms-check build, install and load the module through DKMS
@@ -65,10 +65,13 @@ lib/tests/bnxt_hsi_conformance_test: TEST_CFLAGS += \
 	-I$(KSRC)/drivers/infiniband/hw/bnxt_re \
 	-I$(KSRC)/drivers/net/ethernet/broadcom/bnxt
 
-unit: $(UNIT_TESTS)
+unit: $(UNIT_TESTS) tools
 	@status=0; for t in $(UNIT_TESTS); do \
 		echo "# unit: $$t"; ./$$t || status=1; \
-	done; exit $$status
+	done; \
+	echo "# unit: tools/rig"; \
+	$(MAKE) -s --no-print-directory -C tools/rig check || status=1; \
+	exit $$status
 
 kunit: deps
 	$(TOP)/scripts/kunit
@@ -97,6 +100,9 @@ check: deps
 examples: lib
 	$(MAKE) -C examples
 
+tools: lib
+	$(MAKE) -C tools/rig
+
 # make bench: rates measured side by side in one run, printed as ratios.
 bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
@@ -124,17 +130,17 @@ uninstall:
 dkms-check: deps
 	$(TOP)/scripts/dkms-check
 
-demo: module lib
-	$(TOP)/scripts/vm-run --soft 2 -- sh -c \
-		'ls -l /dev/rig_bnxt*; for d in /sys/class/rig_bnxt/*; do \
-		 echo "$${d##*/}: kind=$$(cat $$d/kind) iommu=$$(cat $$d/iommu)"; done'
+# The main job: a guest with two soft NICs and "GPU memory", and a tour.
+demo: all examples tools
+	@$(TOP)/scripts/vm-run --soft 2 --ivshmem 16 -- $(TOP)/scripts/demo-tour
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(TOP) clean 2>/dev/null
 	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
 	$(MAKE) -C examples clean
+	$(MAKE) -C tools/rig clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 	rm -rf build/man
 
-.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples lint demo clean \
+.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples tools lint demo clean \
 	man install uninstall dkms-check

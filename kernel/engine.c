@@ -22,6 +22,7 @@
 #include <linux/highmem.h>
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
+#include <linux/sched/clock.h>
 
 #include "exec.h"
 #include "soft.h"
@@ -126,13 +127,13 @@ static void rig_engine_sleep(void)
 
 static int rig_engine_thread(void *data)
 {
-	unsigned long idle_since = jiffies;
+	u64 idle_since = local_clock();
 
 	while (!kthread_should_stop()) {
 		bool waiting = false;
 
 		if (rig_engine_pass(&waiting)) {
-			idle_since = jiffies;
+			idle_since = local_clock();
 			cond_resched();
 			continue;
 		}
@@ -140,12 +141,17 @@ static int rig_engine_thread(void *data)
 			usleep_range(50, 100);
 			continue;
 		}
-		if (time_before(jiffies, idle_since + usecs_to_jiffies(idle_spin_us))) {
-			cond_resched();
+		/*
+		 * Idle: poll a little longer, measured in nanoseconds (a jiffy
+		 * is milliseconds), giving the CPU to anyone who wants it.
+		 */
+		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC) {
+			if (!cond_resched())
+				cpu_relax();
 			continue;
 		}
 		rig_engine_sleep();
-		idle_since = jiffies;
+		idle_since = local_clock();
 	}
 	return 0;
 }

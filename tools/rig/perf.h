@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The performance tests.  perf.c owns what the tests share: opening the
+ * NICs, making and connecting queue pairs, regions, the data check of
+ * the first message, taking completions, the progress line and the loop
+ * over sizes.  perf_bw.c runs send-bw and read-bw, perf_lat.c send-lat;
+ * each moves messages and hands timestamps to stats.c.
+ */
+#ifndef RIG_TOOL_PERF_H
+#define RIG_TOOL_PERF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rig/bnxt.h>
+
+#include "cli.h"
+#include "output.h"
+
+/* A test gives up when nothing completes for this long. */
+#define PERF_STALL_NS (5ULL * 1000000000ULL)
+
+/* The default wait spins this long before it sleeps. */
+#define PERF_SPIN_NS (20ULL * 1000ULL)
+
+/**
+ * struct progress - the progress line on stderr
+ * @on: stderr is a terminal and neither --json nor --quiet was given
+ * @start_ns: when this size started
+ * @next_ns: when the line may be redrawn next
+ * @width: how wide the line on screen is (0: none shown)
+ */
+struct progress {
+	bool on;
+	uint64_t start_ns;
+	uint64_t next_ns;
+	int width;
+};
+
+/**
+ * struct perf - one run of a test
+ * @cli: the command line
+ * @run: what the banner and JSON say of it
+ * @a: the NIC that posts sends and reads
+ * @b: the peer NIC: @a itself for read-bw or when --peer names it
+ * @qa: a queue pair of @a
+ * @qb: its peer, of @b
+ * @a_src, @a_dst, @b_src, @b_dst: host regions of the largest size
+ *	(those a test does not use are NULL)
+ * @check: a buffer of the largest size for the data check
+ * @progress: the progress line
+ * @spin_ns: how long perf_next() spins before it sleeps
+ * @bytes: the current size
+ * @iters: its iterations
+ */
+struct perf {
+	const struct cli *cli;
+	struct run_info run;
+	struct rig_bnxt *a, *b;
+	struct rig_qp *qa, *qb;
+	struct rig_region *a_src, *a_dst, *b_src, *b_dst;
+	unsigned char *check;
+	struct progress progress;
+	uint64_t spin_ns;
+	size_t bytes;
+	uint64_t iters;
+};
+
+/* The commands: exit statuses. */
+int perf_send_bw(const struct cli *cli);
+int perf_send_lat(const struct cli *cli);
+int perf_read_bw(const struct cli *cli);
+
+/* Shared by the tests (perf.c). */
+
+/** perf_now() - CLOCK_MONOTONIC in nanoseconds */
+uint64_t perf_now(void);
+
+/** perf_fail() - print "rig TEST: message" (clearing the progress line): -1 */
+int perf_fail(struct perf *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** perf_librig() - @ret of a librig call: 0, or -1 after printing rig_error() */
+int perf_librig(struct perf *p, int ret, const char *what);
+
+/**
+ * perf_take() - take @qp's next completion without waiting
+ * @side: what the queue pair does, for messages ("send", "receive", "read")
+ *
+ * Return: 1 with a successful completion in @c, 0 when there is none,
+ * -1 after printing a failed one or librig's error.
+ */
+int perf_take(struct perf *p, struct rig_qp *qp, const char *side, struct rig_completion *c);
+
+/**
+ * perf_wait() - wait up to 5 s for @qp's next completion, which must be
+ * a successful @want of the whole message: 0, or -1 after printing why not
+ */
+int perf_wait(struct perf *p, struct rig_qp *qp, const char *side, enum rig_op want);
+
+/**
+ * perf_next() - take @qp's next completion, waiting as long as it takes
+ *
+ * Spins on rig_qp_poll() for @p->spin_ns, then sleeps in rig_qp_wait();
+ * gives up after PERF_STALL_NS without one.
+ *
+ * Return: 0 with a successful completion in @c, -1 after printing why not.
+ */
+int perf_next(struct perf *p, struct rig_qp *qp, const char *side, struct rig_completion *c);
+
+/** perf_progress() - redraw the progress line if it is on and due */
+void perf_progress(struct perf *p, uint64_t done, uint64_t now);
+
+/**
+ * perf_fill() - write the pattern @salt into @src and its complement into
+ * @dst, for the current size (so a message that does not land shows)
+ */
+int perf_fill(struct perf *p, struct rig_region *src, struct rig_region *dst, unsigned int salt);
+
+/** perf_verify() - does @dst hold the pattern @salt? 0, or -1 after saying where not */
+int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const char *what);
+
+/**
+ * struct perf_test - a test for perf_run()
+ * @name: the command
+ * @two_nics: its queue pairs may be on two NICs (--peer)
+ * @latency: it fills lat_result (else bw_result)
+ * @regions: the regions it uses: PERF_A_SRC and so on
+ * @size: run @p->bytes for @p->iters into @result: 0, or -1 after
+ *	  printing an error
+ */
+struct perf_test {
+	const char *name;
+	bool two_nics;
+	bool latency;
+	unsigned int regions;
+	int (*size)(struct perf *p, void *result);
+};
+
+#define PERF_A_SRC 1u
+#define PERF_A_DST 2u
+#define PERF_B_SRC 4u
+#define PERF_B_DST 8u
+
+/** perf_run() - open, set up, run every size, print: the exit status */
+int perf_run(const struct cli *cli, const struct perf_test *t);
+
+#endif /* RIG_TOOL_PERF_H */

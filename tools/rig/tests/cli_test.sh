@@ -1,0 +1,165 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# rig(1) end to end without a kernel: exit statuses, where help, usage
+# and errors go, and what rig says when the module is not loaded, on a
+# made-up sysfs tree (RIG_SYSFS).  Prints TAP.
+#
+#   tests/cli_test.sh [PATH-TO-RIG]     (default: the rig beside tests/)
+set -uo pipefail
+
+rig=${1:-$(dirname "$0")/../rig}
+[[ -x $rig ]] || { echo "Bail out! no rig binary at $rig (make -C tools/rig)"; exit 1; }
+
+tmp=$(mktemp -d /tmp/rig-cli-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+
+# ok CONDITION-STATUS NAME [WHY]: one TAP line.
+ok() {
+	n=$((n + 1))
+	if [[ $1 == 0 ]]; then
+		echo "ok $n $2"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n $2"
+		local lines
+		[[ -z ${3:-} ]] || { mapfile -t lines <<<"$3"; printf '# %s\n' "${lines[@]}"; }
+	fi
+}
+
+# run ARGS...: run rig; its status, stdout and stderr land in $status, $out, $err.
+run() {
+	"$rig" "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+# matches TEXT PATTERN: "" matches only empty TEXT, "*" anything, else a regex.
+matches() {
+	case $2 in
+	"") [[ -z $1 ]] ;;
+	"*") true ;;
+	*) [[ $1 =~ $2 ]] ;;
+	esac
+}
+
+# expect NAME STATUS [STDOUT-PATTERN] [STDERR-PATTERN]: check the last run.
+expect() {
+	local name=$1 want=$2 out_pat=${3-*} err_pat=${4-*} why=""
+
+	[[ $status == "$want" ]] || why+="exit $status, not $want"$'\n'
+	matches "$out" "$out_pat" || why+="stdout does not match '$out_pat':"$'\n'"$out"$'\n'
+	matches "$err" "$err_pat" || why+="stderr does not match '$err_pat':"$'\n'"$err"$'\n'
+	ok "$([[ -z $why ]]; echo $?)" "$name" "$why"
+}
+
+echo "TAP version 13"
+
+# --- help ---------------------------------------------------------------
+run --help
+expect "rig --help exits 0 with the commands on stdout" 0 \
+	'Usage: rig .*devices .*send-bw .*send-lat .*read-bw ' ""
+run help
+expect "rig help is rig --help" 0 'Usage: rig ' ""
+for cmd in devices send-bw send-lat read-bw; do
+	run "$cmd" --help
+	expect "rig $cmd --help exits 0 with its usage" 0 "^Usage: rig $cmd " ""
+done
+run help send-lat
+expect "rig help send-lat is rig send-lat --help" 0 '^Usage: rig send-lat .*--peer' ""
+
+# --- usage errors: exit 2, usage on stderr, nothing on stdout ---------------
+run
+expect "rig alone is a usage error" 2 "" 'no command given.*Usage: rig'
+run frobnicate
+expect "an unknown command is a usage error" 2 "" "unknown command 'frobnicate'.*Usage: rig"
+run --frob
+expect "an unknown option before the command is a usage error" 2 "" "unknown option '--frob'"
+run send-bw --frob
+expect "an unknown option of a command is a usage error with its usage" 2 "" \
+	"rig send-bw: unknown option '--frob'.*Usage: rig send-bw"
+for size in 0 -1 1.5K 3X 2G 99999999999999999999 ""; do
+	run send-bw -s "$size"
+	expect "size '$size' is refused" 2 "" "bad size '$size'"
+done
+run send-lat -s
+expect "-s without a value is a usage error" 2 "" "option '-s' needs a value"
+run read-bw -n 0
+expect "zero iterations are refused" 2 "" "bad iteration count '0'"
+run read-bw -n many
+expect "iterations that are no number are refused" 2 "" "bad iteration count 'many'"
+run send-bw --entries 100
+expect "a ring that is no power of two is refused" 2 "" "bad ring size '100'"
+run send-bw --entries 8192
+expect "a ring past 4096 is refused" 2 "" "bad ring size '8192'"
+run send-bw -a -s 64
+expect "-a and -s together are refused" 2 "" "exclude each other"
+run send-lat -e --poll
+expect "-e and --poll together are refused" 2 "" "exclude each other"
+run read-bw --peer rig_bnxt1
+expect "read-bw refuses --peer, saying why" 2 "" "--peer does not apply"
+run devices -n 5
+expect "devices refuses the tests' options" 2 "" "unknown option '-n'"
+run send-bw stray
+expect "a stray argument is a usage error" 2 "" "unexpected argument 'stray'"
+
+# --- no module, no NIC, no such NIC ------------------------------------------
+not_loaded='^rig: the rig_bnxt module is not loaded: modprobe rig_bnxt soft=2$'
+export RIG_SYSFS=$tmp/empty
+mkdir -p "$RIG_SYSFS"
+run devices
+expect "rig devices without the module says to load it, exit 1" 1 "" "$not_loaded"
+run devices --json
+expect "rig devices --json without the module prints no JSON, exit 1" 1 "" "$not_loaded"
+for cmd in send-bw send-lat read-bw; do
+	run "$cmd" -s 1G
+	expect "rig $cmd (a size it accepts) without the module says to load it" 1 "" \
+		"$not_loaded"
+done
+
+mkdir -p "$tmp/none/class/rig_bnxt"
+export RIG_SYSFS=$tmp/none
+run devices
+expect "a module with no NIC says how to reload it, exit 1" 1 "" \
+	'loaded with no NIC.*modprobe rig_bnxt soft=2'
+
+# Two made-up soft NICs whose /dev nodes do not exist on this machine.
+fake=$tmp/fake
+for nic in rig_bnxt90 rig_bnxt91; do
+	mkdir -p "$fake/class/rig_bnxt/$nic"
+	echo soft >"$fake/class/rig_bnxt/$nic/kind"
+	echo 0 >"$fake/class/rig_bnxt/$nic/iommu"
+	echo 0 >"$fake/class/rig_bnxt/$nic/relaxed_ordering"
+done
+export RIG_SYSFS=$fake
+run send-bw -d rig_bnxt7
+expect "a NIC that is not there is named, with the NICs that are" 1 "" \
+	"no NIC 'rig_bnxt7'; the NICs here: rig_bnxt90 rig_bnxt91"
+run devices -d rig_bnxt7
+expect "rig devices -d of a NIC that is not there fails" 1 "" "no NIC 'rig_bnxt7'"
+run devices
+expect "rig devices shows what sysfs says of a NIC it cannot open, with librig's error" 1 \
+	'nic: rig_bnxt90.*kind: +soft.*pci_address: +-.*iommu: +no.*page_size: +\?.*nic: rig_bnxt91' \
+	'rig: rig_bnxt_open: /dev/rig_bnxt90: .*'
+run devices --json
+printf '%s' "$out" >"$tmp/devices.json"
+if command -v python3 >/dev/null; then
+	python3 -m json.tool "$tmp/devices.json" >/dev/null 2>"$tmp/json.err"
+	ok $? "rig devices --json parses with python3 -m json.tool" "$(cat "$tmp/json.err")"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["devices"]
+assert [x["name"] for x in d] == ["rig_bnxt90", "rig_bnxt91"]
+assert d[0]["error"].startswith("rig_bnxt_open:") and d[0]["pci_address"] is None' \
+		"$tmp/devices.json" 2>"$tmp/json.err"
+	ok $? "rig devices --json carries each NIC and its error" "$(cat "$tmp/json.err")"
+else
+	echo "ok $((n += 1)) rig devices --json parses # SKIP no python3"
+	echo "ok $((n += 1)) rig devices --json carries each NIC # SKIP no python3"
+fi
+run send-bw -d rig_bnxt90 --json
+expect "a test that cannot open its NIC prints librig's error and no JSON, exit 1" 1 "" \
+	'^rig: rig_bnxt_open: /dev/rig_bnxt90: '
+
+echo "1..$n"
+[[ $failed == 0 ]]
