@@ -10,7 +10,8 @@
 #   make kunit      KUnit suites under UML
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make lint       checkpatch --strict and warnings-as-errors builds
-#   make bench      encoder rates against rdma-core's, as ratios
+#   make bench      encoder rates against rdma-core's; the soft NIC against
+#                   Soft-RoCE and memcpy in one guest (about 4 minutes)
 #   make demo       a guest with two soft NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
@@ -103,12 +104,15 @@ examples: lib
 tools: lib
 	$(MAKE) -C tools/rig
 
-# make bench: rates measured side by side in one run, printed as ratios.
+# make bench: rates measured side by side in one run, printed as ratios:
+# the mlx5 encoder against rdma-core's helpers, then (bench/run) the soft
+# NIC against Soft-RoCE and memcpy in one guest.
 bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
 
 bench: bench/mlx5_bench
 	./bench/mlx5_bench
+	$(TOP)/bench/run
 
 lint: deps lib
 	$(TOP)/scripts/lint
@@ -139,6 +143,7 @@ clean:
 	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
 	$(MAKE) -C examples clean
 	$(MAKE) -C tools/rig clean
+	$(MAKE) -C bench clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 	rm -rf build/man
 

@@ -1,0 +1,728 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * rig_bench: the workloads of perftest's ib_send_bw, ib_send_lat and
+ * ib_read_bw through rig's soft NICs, and memcpy of the same sizes (the
+ * limit), in one process.  bench/run-guest runs it in the guest beside
+ * perftest over Soft-RoCE; it prints one CSV row per workload and size,
+ * in perftest's units (MB is 2^20 bytes; latency is half the round trip
+ * and typical is its median):
+ *
+ *   workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,
+ *   lat_avg_us,lat_p99_us,iterations
+ *
+ *   send_bw   rig_bnxt0 sends to rig_bnxt1 with the send ring full; the
+ *             receiver keeps its receive ring full.  Timed from the first
+ *             post to the last send completion, as perftest's client.
+ *   send_lat  ping-pong of one message between the two NICs.
+ *   read_bw   two queue pairs of rig_bnxt1 (a read stays on its NIC): one
+ *             reads the other's region with the send ring full.
+ *   memcpy    memcpy() between two buffers of the size, as often as fits
+ *             the time: the copy each message costs at least.
+ *
+ * For each size the workloads run in alternating rounds (after a warm-up
+ * round each), so that a change in the machine's load falls on all of
+ * them alike, and the median round of each is printed.
+ *
+ * Like perftest, each side spins on its completions, with nothing between
+ * empty polls (--pause puts PAUSE there, as DPDK's rte_pause does; under
+ * QEMU's single-threaded TCG that also hands the host thread to the other
+ * vCPU, which perftest cannot do, so it is off for comparisons).  By
+ * default one thread drives both NICs (impl "rig"): the soft NIC's engine
+ * thread takes a CPU that a hardware NIC would not, so the program gets
+ * the other of the two that perftest's two processes use.  With -T 2
+ * (impl "rig_2t") each NIC has a thread of its own, as perftest has a
+ * process per side.  Streams keep the send ring full (128 entries, as
+ * perftest's default depth) but at most 64 MiB in flight.  Every message
+ * is a real one: the last bytes landed are compared with those sent.
+ */
+#include <getopt.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <rig/bnxt.h>
+
+#define MAX_SIZES  32
+#define ROUNDS_MAX 15
+#define LAT_MAX    200000		/* latency samples kept at most */
+#define IN_FLIGHT  (64u << 20)		/* bytes a stream keeps posted at most */
+#define MB         1048576.0		/* perftest's MB */
+
+struct opts {
+	const char *workloads;		/* comma-separated */
+	size_t sizes[MAX_SIZES];
+	int nsizes;
+	double seconds;			/* per workload and size, all rounds */
+	int rounds;
+	uint64_t max_iters;		/* per round */
+	uint32_t depth;			/* ring entries */
+	int threads;			/* 1 or 2 */
+	bool pause;
+};
+
+static struct opts opt = {
+	.seconds = 1.0,
+	.rounds = 5,
+	.max_iters = 100000000,
+	.depth = 128,
+	.threads = 1,
+	.pause = false,
+};
+
+/* One round of a workload. */
+struct result {
+	uint64_t iters;
+	double seconds;
+	double *lat;			/* one-way microseconds of each trip, or NULL */
+	double typical, avg, p99;	/* of lat, which is then freed */
+};
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* A spin-wait hint between empty polls. */
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	if (opt.pause)
+		__builtin_ia32_pause();
+#endif
+}
+
+static void check(int ret, const char *what)
+{
+	if (ret < 0) {
+		fprintf(stderr, "rig_bench: %s: %s\n", what, rig_error());
+		exit(1);
+	}
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = aligned_alloc(4096, (n + 4095) / 4096 * 4096);
+
+	if (!p) {
+		fprintf(stderr, "rig_bench: out of memory (%zu bytes)\n", n);
+		exit(1);
+	}
+	return p;
+}
+
+/* Take a completion of @qp if there is one; any failure ends the run. */
+static int take(struct rig_qp *qp, struct rig_completion *c, const char *what)
+{
+	int ret = rig_qp_poll(qp, c);
+
+	check(ret, what);
+	if (ret && c->status) {
+		fprintf(stderr, "rig_bench: %s: %s\n", what, rig_status_message(c->status));
+		exit(1);
+	}
+	return ret;
+}
+
+/* The two NICs; each run makes its queue pairs and destroys them after. */
+struct rig {
+	struct rig_bnxt *nic0, *nic1;
+};
+
+static void connect_pair(struct rig_bnxt *x, struct rig_bnxt *y, struct rig_qp **qx,
+			 struct rig_qp **qy)
+{
+	struct rig_endpoint ex, ey;
+
+	check(rig_qp_make(x, opt.depth, qx), "make a queue pair");
+	check(rig_qp_make(y, opt.depth, qy), "make a queue pair");
+	check(rig_qp_endpoint(*qx, &ex), "endpoint");
+	check(rig_qp_endpoint(*qy, &ey), "endpoint");
+	check(rig_qp_connect(*qx, &ey), "connect");
+	check(rig_qp_connect(*qy, &ex), "connect");
+}
+
+/* Destroy both queue pairs (dropping any receive still posted). */
+static void destroy_pair(struct rig_qp *x, struct rig_qp *y)
+{
+	check(rig_qp_destroy(x), "destroy a queue pair");
+	check(rig_qp_destroy(y), "destroy a queue pair");
+}
+
+static void start_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	int err = pthread_create(t, NULL, fn, arg);
+
+	if (err) {
+		fprintf(stderr, "rig_bench: pthread_create: %s\n", strerror(err));
+		exit(1);
+	}
+}
+
+/* A host region of @nic holding @n bytes of a pattern of @seed. */
+static struct rig_region *pattern_region(struct rig_bnxt *nic, size_t n, unsigned int seed)
+{
+	unsigned char *buf = xmalloc(n);
+	struct rig_region *r;
+
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (unsigned char)(i * 131 + seed);
+	check(rig_region_host(nic, n, &r), "region");
+	check(rig_region_write(r, 0, buf, n), "region write");
+	free(buf);
+	return r;
+}
+
+static struct rig_region *zero_region(struct rig_bnxt *nic, size_t n)
+{
+	struct rig_region *r;
+
+	check(rig_region_host(nic, n, &r), "region");
+	return r;
+}
+
+static void deregister(struct rig_region *r)
+{
+	check(rig_region_deregister(r), "deregister");
+}
+
+/* The first and last 64 bytes of @dst must be those of @src. */
+static void verify(struct rig_region *src, struct rig_region *dst, size_t n, const char *what)
+{
+	unsigned char a[64], b[64];
+	size_t k = n < 64 ? n : 64;
+	size_t at[2] = { 0, n - k };
+
+	for (int i = 0; i < 2; i++) {
+		check(rig_region_read(src, at[i], a, k), "region read");
+		check(rig_region_read(dst, at[i], b, k), "region read");
+		if (memcmp(a, b, k)) {
+			fprintf(stderr, "rig_bench: %s of %zu bytes: the bytes landed are not those sent\n",
+				what, n);
+			exit(1);
+		}
+	}
+}
+
+/* Iterations for one run: what fits the time, at most max_iters. */
+struct budget {
+	double deadline;
+	uint64_t max;
+};
+
+static struct budget budget_of(double seconds)
+{
+	return (struct budget){ now() + seconds, opt.max_iters };
+}
+
+/* May iteration @done start?  The first always may; the clock is read every 16th. */
+static bool budget_left(const struct budget *b, uint64_t done)
+{
+	return done < b->max && (!done || (done & 15) || now() < b->deadline);
+}
+
+/* send_bw and read_bw */
+
+/* The receiving side of send_bw: keeps its receive ring full. */
+struct receiver {
+	struct rig_qp *qp;
+	struct rig_region *dst;
+	size_t size;
+	_Atomic uint64_t total;		/* messages sent; set once the sender knows */
+	uint64_t received;
+};
+
+static void receive_post(struct receiver *r)
+{
+	check(rig_qp_receive(r->qp, r->dst, 0, r->size, 0), "receive");
+}
+
+/* Take a receive completion and repost it: 1 if there was one. */
+static int receiver_step(struct receiver *r)
+{
+	struct rig_completion c;
+
+	if (!take(r->qp, &c, "send_bw receive"))
+		return 0;
+	r->received++;
+	receive_post(r);
+	return 1;
+}
+
+static void *receiver_thread(void *arg)
+{
+	struct receiver *r = arg;
+
+	while (r->received < atomic_load_explicit(&r->total, memory_order_relaxed))
+		if (!receiver_step(r))
+			relax();
+	return NULL;
+}
+
+/*
+ * Keep @qp's send ring full for @seconds, then let it drain: sends of
+ * @src, or with @dst reads of @src into @dst.  @rx, if not NULL, is the
+ * receiver, driven from this thread.  Return the messages, and their
+ * time in *secs.
+ */
+static uint64_t stream(struct rig_qp *qp, struct rig_region *src, struct rig_region *dst,
+		       size_t size, double seconds, struct receiver *rx, double *secs)
+{
+	uint64_t window = IN_FLIGHT / size ? IN_FLIGHT / size : 1;
+	struct budget b = budget_of(seconds);
+	uint64_t posted = 0, done = 0;
+	struct rig_completion c;
+	double t0 = now();
+
+	if (window > opt.depth)
+		window = opt.depth;
+	for (;;) {
+		bool more = budget_left(&b, posted);
+		int got = 0;
+
+		while (more && posted - done < window) {
+			if (dst)
+				check(rig_qp_read(qp, src, 0, dst, 0, size, posted), "read");
+			else
+				check(rig_qp_send(qp, src, 0, size, posted), "send");
+			posted++;
+			more = budget_left(&b, posted);
+		}
+		check(rig_qp_ring(qp), "ring");
+		if (!more && done == posted)
+			break;
+		while (take(qp, &c, dst ? "read" : "send"))
+			done++, got = 1;
+		while (rx && receiver_step(rx))
+			got = 1;
+		if (!got)
+			relax();
+	}
+	*secs = now() - t0;
+	return posted;
+}
+
+static void run_send_bw(struct rig *g, size_t size, double seconds, struct result *res)
+{
+	struct rig_region *src = pattern_region(g->nic0, size, (unsigned int)size);
+	struct receiver rx = { .dst = zero_region(g->nic1, size), .size = size,
+			       .total = UINT64_MAX };
+	struct rig_qp *a;
+	pthread_t t;
+
+	connect_pair(g->nic0, g->nic1, &a, &rx.qp);
+	for (uint32_t i = 0; i < opt.depth; i++)
+		receive_post(&rx);
+	if (opt.threads == 2)
+		start_thread(&t, receiver_thread, &rx);
+	res->iters = stream(a, src, NULL, size, seconds, opt.threads == 2 ? NULL : &rx,
+			    &res->seconds);
+	atomic_store(&rx.total, res->iters);
+	if (opt.threads == 2)
+		pthread_join(t, NULL);
+	else
+		receiver_thread(&rx);
+	verify(src, rx.dst, size, "send_bw");
+	destroy_pair(a, rx.qp);
+	deregister(src);
+	deregister(rx.dst);
+}
+
+static void run_read_bw(struct rig *g, size_t size, double seconds, struct result *res)
+{
+	struct rig_region *src = pattern_region(g->nic1, size, 3);
+	struct rig_region *dst = zero_region(g->nic1, size);
+	struct rig_qp *reader, *target;
+
+	connect_pair(g->nic1, g->nic1, &reader, &target);
+	res->iters = stream(reader, src, dst, size, seconds, NULL, &res->seconds);
+	verify(src, dst, size, "read_bw");
+	destroy_pair(reader, target);
+	deregister(src);
+	deregister(dst);
+}
+
+/* send_lat */
+
+/* One side of the ping-pong: its queue pair, what it sends and where it receives. */
+struct side {
+	struct rig_qp *qp;
+	struct rig_region *src, *dst;
+	size_t size;
+};
+
+static void side_receive(struct side *s)
+{
+	check(rig_qp_receive(s->qp, s->dst, 0, s->size, 0), "receive");
+}
+
+static void side_send(struct side *s)
+{
+	check(rig_qp_send(s->qp, s->src, 0, s->size, 0), "send");
+	check(rig_qp_ring(s->qp), "ring");
+}
+
+/* The answering side: every message that lands is answered with one of the same size. */
+struct ponger {
+	struct side s;
+	_Atomic uint64_t total;		/* round trips; set once the pinger knows */
+	uint64_t answered;
+};
+
+/* Answer a message if one landed: 1 if any completion was taken. */
+static int pong_step(struct ponger *p)
+{
+	struct rig_completion c;
+
+	if (!take(p->s.qp, &c, "send_lat pong"))
+		return 0;
+	if (c.op == RIG_RECEIVE) {
+		p->answered++;
+		side_receive(&p->s);
+		side_send(&p->s);
+	}
+	return 1;
+}
+
+static void *ponger_thread(void *arg)
+{
+	struct ponger *p = arg;
+
+	while (p->answered < atomic_load_explicit(&p->total, memory_order_relaxed))
+		if (!pong_step(p))
+			relax();
+	return NULL;
+}
+
+/* One round trip from @ping; with no thread of its own, @pong answers from here. */
+static void ping_once(struct side *ping, struct ponger *pong)
+{
+	struct rig_completion c;
+
+	side_send(ping);
+	for (;;) {
+		if (take(ping->qp, &c, "send_lat ping")) {
+			if (c.op == RIG_RECEIVE)
+				break;
+		} else if (opt.threads == 2 || !pong_step(pong)) {
+			relax();
+		}
+	}
+	side_receive(ping);
+}
+
+static void run_send_lat(struct rig *g, size_t size, double seconds, struct result *res)
+{
+	struct side ping = { .src = pattern_region(g->nic0, size, 7),
+			     .dst = zero_region(g->nic0, size), .size = size };
+	struct ponger pong = { .s = { .src = pattern_region(g->nic1, size, 9),
+				      .dst = zero_region(g->nic1, size), .size = size },
+			       .total = UINT64_MAX };
+	uint64_t max = opt.max_iters < LAT_MAX ? opt.max_iters : LAT_MAX;
+	struct budget b;
+	uint64_t n;
+	pthread_t t;
+	double t0;
+
+	res->lat = calloc(max, sizeof(*res->lat));
+	if (!res->lat)
+		exit(1);
+	connect_pair(g->nic0, g->nic1, &ping.qp, &pong.s.qp);
+	side_receive(&ping);
+	side_receive(&pong.s);
+	if (opt.threads == 2)
+		start_thread(&t, ponger_thread, &pong);
+	b = budget_of(seconds);
+	b.max = max;
+	res->seconds = now();
+	for (n = 0; budget_left(&b, n); n++) {
+		t0 = now();
+		ping_once(&ping, &pong);
+		res->lat[n] = (now() - t0) * 1e6 / 2;
+	}
+	res->seconds = now() - res->seconds;
+	res->iters = n;
+	atomic_store(&pong.total, n);
+	if (opt.threads == 2)
+		pthread_join(t, NULL);
+	verify(ping.src, pong.s.dst, size, "send_lat");
+	verify(pong.s.src, ping.dst, size, "send_lat");
+	destroy_pair(ping.qp, pong.s.qp);
+	deregister(ping.src);
+	deregister(ping.dst);
+	deregister(pong.s.src);
+	deregister(pong.s.dst);
+}
+
+/* memcpy */
+
+static void run_memcpy(size_t size, double seconds, struct result *res)
+{
+	unsigned char *src = xmalloc(size), *dst = xmalloc(size);
+	struct budget b;
+	uint64_t n = 0;
+	double t0;
+
+	memset(src, 0x5a, size);
+	memset(dst, 0, size);
+	b = budget_of(seconds);
+	t0 = now();
+	while (budget_left(&b, n)) {
+		src[n % size] = (unsigned char)n;
+		memcpy(dst, src, size);
+		/* The copy is used: the compiler may not drop it. */
+		__asm__ __volatile__("" : : "r"(dst) : "memory");
+		n++;
+	}
+	res->seconds = now() - t0;
+	res->iters = n;
+	if (memcmp(dst, src, size)) {
+		fprintf(stderr, "rig_bench: memcpy of %zu bytes: the copy differs\n", size);
+		exit(1);
+	}
+	free(src);
+	free(dst);
+}
+
+/* Rounds */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sum up a round's latencies and let go of them. */
+static void lat_stats(struct result *r)
+{
+	double sum = 0;
+
+	if (!r->lat)
+		return;
+	qsort(r->lat, r->iters, sizeof(*r->lat), cmp_double);
+	for (uint64_t i = 0; i < r->iters; i++)
+		sum += r->lat[i];
+	r->typical = r->lat[r->iters / 2];
+	r->avg = sum / (double)r->iters;
+	r->p99 = r->lat[(r->iters * 99) / 100];
+	free(r->lat);
+	r->lat = NULL;
+}
+
+/* One round of @workload at @size, for @seconds. */
+static void round_of(struct rig *g, const char *workload, size_t size, double seconds,
+		     struct result *r)
+{
+	*r = (struct result){ 0 };
+	if (!strcmp(workload, "send_bw"))
+		run_send_bw(g, size, seconds, r);
+	else if (!strcmp(workload, "send_lat"))
+		run_send_lat(g, size, seconds, r);
+	else if (!strcmp(workload, "read_bw"))
+		run_read_bw(g, size, seconds, r);
+	else
+		run_memcpy(size, seconds, r);
+	lat_stats(r);
+}
+
+/* How good a round was: its rate, or for ping-pong its typical trip. */
+static double score(const char *workload, const struct result *r)
+{
+	if (!strcmp(workload, "send_lat"))
+		return -r->typical;
+	return (double)r->iters / r->seconds;
+}
+
+/* The median of @n rounds of @workload, by score. */
+static const struct result *median_round(const char *workload, const struct result *r, int n)
+{
+	const struct result *sorted[ROUNDS_MAX];
+
+	for (int i = 0; i < n; i++) {
+		int j = i;
+
+		for (; j > 0 && score(workload, sorted[j - 1]) > score(workload, &r[i]); j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = &r[i];
+	}
+	return sorted[n / 2];
+}
+
+/* One CSV row: bandwidth and rate for streams, latency for ping-pong. */
+static void print_row(const char *workload, size_t size, const struct result *r)
+{
+	const char *impl = !strcmp(workload, "memcpy") ? "memcpy" :
+			   opt.threads == 2 ? "rig_2t" : "rig";
+
+	printf("%s,%zu,%s,", workload, size, impl);
+	if (!strcmp(workload, "send_lat"))
+		printf(",,%.2f,%.2f,%.2f", r->typical, r->avg, r->p99);
+	else
+		printf("%.2f,%.6f,,,", (double)r->iters * (double)size / r->seconds / MB,
+		       (double)r->iters / r->seconds / 1e6);
+	printf(",%llu\n", (unsigned long long)r->iters);
+	fflush(stdout);
+}
+
+static const char *const workloads[] = { "memcpy", "send_bw", "send_lat", "read_bw" };
+#define NWORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
+
+/* Is @workload in the comma-separated @list? */
+static bool listed(const char *list, const char *workload)
+{
+	size_t n = strlen(workload);
+
+	for (const char *p = list; p;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len == n && !strncmp(p, workload, n))
+			return true;
+		p = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
+/* Every name in opt.workloads must be a workload. */
+static bool workloads_known(void)
+{
+	size_t found = 0;
+
+	for (size_t w = 0; w < NWORKLOADS; w++)
+		found += listed(opt.workloads, workloads[w]);
+	for (const char *p = opt.workloads; p; p = strchr(p, ','), p = p ? p + 1 : NULL)
+		found--;
+	return found == 0;
+}
+
+/* Every workload asked for at @size: a warm-up each, then alternating rounds. */
+static void run_size(struct rig *g, size_t size)
+{
+	static struct result rounds[NWORKLOADS][ROUNDS_MAX];
+	double slice = opt.seconds / opt.rounds;
+	struct result warm;
+
+	for (size_t w = 0; w < NWORKLOADS; w++)
+		if (listed(opt.workloads, workloads[w]))
+			round_of(g, workloads[w], size, slice / 2, &warm);
+	for (int k = 0; k < opt.rounds; k++)
+		for (size_t w = 0; w < NWORKLOADS; w++)
+			if (listed(opt.workloads, workloads[w]))
+				round_of(g, workloads[w], size, slice, &rounds[w][k]);
+	for (size_t w = 0; w < NWORKLOADS; w++)
+		if (listed(opt.workloads, workloads[w]))
+			print_row(workloads[w], size,
+				  median_round(workloads[w], rounds[w], opt.rounds));
+}
+
+/* Command line */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: rig_bench [OPTIONS] SIZE...\n"
+		"Run send_bw, send_lat, read_bw through rig_bnxt0/rig_bnxt1 and memcpy, at\n"
+		"each SIZE (bytes; K and M suffixes), printing CSV rows (MB = 2^20 bytes):\n"
+		"workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,lat_avg_us,\n"
+		"lat_p99_us,iterations\n"
+		"\n"
+		"  -w, --workloads LIST  comma-separated (default send_bw,send_lat,read_bw,memcpy)\n"
+		"  -t, --seconds S       time per workload and size, all rounds (default 1)\n"
+		"  -r, --rounds N        alternating rounds per size, the median printed (default 5)\n"
+		"  -n, --iters N         at most N iterations per round (default 10^8)\n"
+		"  -d, --depth N         ring entries, a power of two (default 128, perftest's)\n"
+		"  -T, --threads 1|2     one thread for both NICs (impl rig, the default), or\n"
+		"                        one per NIC (impl rig_2t)\n"
+		"      --pause           PAUSE between empty polls (perftest does not)\n"
+		"  -H, --header          print the CSV header first\n"
+		"  -h, --help            this text\n");
+}
+
+static size_t parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 0);
+
+	if (*end == 'K' || *end == 'k')
+		v <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		v <<= 20, end++;
+	if (*end || !v || v > RIG_QP_BYTES_MAX) {
+		fprintf(stderr, "rig_bench: bad size '%s'\n", s);
+		exit(2);
+	}
+	return (size_t)v;
+}
+
+static void parse(int argc, char **argv, bool *header)
+{
+	static const struct option longs[] = {
+		{ "workloads", required_argument, NULL, 'w' },
+		{ "seconds", required_argument, NULL, 't' },
+		{ "rounds", required_argument, NULL, 'r' },
+		{ "iters", required_argument, NULL, 'n' },
+		{ "depth", required_argument, NULL, 'd' },
+		{ "threads", required_argument, NULL, 'T' },
+		{ "pause", no_argument, NULL, 'P' },
+		{ "header", no_argument, NULL, 'H' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opt.workloads = "send_bw,send_lat,read_bw,memcpy";
+	while ((c = getopt_long(argc, argv, "w:t:r:n:d:T:Hh", longs, NULL)) != -1) {
+		switch (c) {
+		case 'w': opt.workloads = optarg; break;
+		case 't': opt.seconds = atof(optarg); break;
+		case 'r': opt.rounds = atoi(optarg); break;
+		case 'n': opt.max_iters = strtoull(optarg, NULL, 0); break;
+		case 'd': opt.depth = (uint32_t)strtoul(optarg, NULL, 0); break;
+		case 'T': opt.threads = atoi(optarg); break;
+		case 'P': opt.pause = true; break;
+		case 'H': *header = true; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (opt.seconds <= 0 || opt.rounds < 1 || opt.rounds > ROUNDS_MAX || !opt.max_iters ||
+	    opt.depth < 2 ||
+	    opt.depth > RIG_QP_ENTRIES_MAX || (opt.depth & (opt.depth - 1)) ||
+	    (opt.threads != 1 && opt.threads != 2) || !workloads_known() ||
+	    optind == argc || argc - optind > MAX_SIZES) {
+		usage(stderr);
+		exit(2);
+	}
+	for (; optind < argc; optind++)
+		opt.sizes[opt.nsizes++] = parse_size(argv[optind]);
+}
+
+int main(int argc, char **argv)
+{
+	bool header = false, nics;
+	struct rig g = { NULL, NULL };
+
+	parse(argc, argv, &header);
+	if (header)
+		printf("workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,"
+		       "lat_avg_us,lat_p99_us,iterations\n");
+	nics = listed(opt.workloads, "send_bw") || listed(opt.workloads, "send_lat") ||
+	       listed(opt.workloads, "read_bw");
+	if (nics) {
+		check(rig_bnxt_open("rig_bnxt0", &g.nic0), "open rig_bnxt0");
+		check(rig_bnxt_open("rig_bnxt1", &g.nic1), "open rig_bnxt1");
+	}
+	for (int s = 0; s < opt.nsizes; s++)
+		run_size(&g, opt.sizes[s]);
+	rig_bnxt_close(g.nic0);
+	rig_bnxt_close(g.nic1);
+	return 0;
+}
