@@ -139,6 +139,8 @@ static __poll_t rig_poll(struct file *filp, struct poll_table_struct *wait)
 	struct rig_ctx *ctx = filp->private_data;
 
 	poll_wait(filp, &ctx->wq, wait);
+	/* On the wait queue before reading cq_prod: see rig_cq_written(). */
+	smp_mb();
 	if (READ_ONCE(ctx->rdev->dead))
 		return EPOLLERR | EPOLLHUP;
 	return rig_ctx_has_completions(ctx) ? EPOLLIN | EPOLLRDNORM : 0;

@@ -16,6 +16,8 @@
 #include <linux/jiffies.h>
 #include <linux/minmax.h>
 #include <linux/sched.h>
+#include <linux/wait.h>
+#include <linux/wordpart.h>
 
 #include "exec.h"
 #include "hsi.h"
@@ -149,15 +151,57 @@ static void rig_copy_sges(struct rig_cursor *dst, const struct rig_hsi_sge *dsge
 }
 
 /* Completions the ring has room for, by the process's CQ doorbell. */
-static u32 rig_cq_room(struct rig_qp *qp)
+/**
+ * rig_exec_cq_unread() - completions written that the process has not taken
+ * @qp: a queue pair
+ * @armed: where to store whether its CQ doorbell asks for an event
+ *	   (CQ_ARMALL)
+ *
+ * The CQ doorbell's index and epoch name the consumer's place on a circle
+ * of twice the ring; the engine's count of completions written names its
+ * own.  Safe without the engine's lock: @qp->cq_prod is read once.
+ *
+ * Return: how many completions lie between the two; more than the ring
+ * holds means a corrupt doorbell.
+ */
+u32 rig_exec_cq_unread(struct rig_qp *qp, bool *armed)
 {
 	u64 db = le64_to_cpu((__force __le64)READ_ONCE(qp->db->cq));
 	u32 n = qp->cq_entries;
 	u32 cons = (db & RIG_BNXT_DBC_INDEX_MASK) % n +
 		   ((db & RIG_BNXT_DBC_EPOCH) ? n : 0);
-	u32 used = (u32)((qp->cq_prod + 2ULL * n - cons) % (2ULL * n));
 
-	return used > n ? 0 : n - used;
+	*armed = (upper_32_bits(db) & RIG_BNXT_DBC_TYPE_MASK) ==
+		 RIG_BNXT_DBC_TYPE_CQ_ARMALL;
+	return (u32)((READ_ONCE(qp->cq_prod) + 2ULL * n - cons) % (2ULL * n));
+}
+
+/* Completions the ring has room for, by the process's CQ doorbell. */
+static u32 rig_cq_room(struct rig_qp *qp)
+{
+	bool armed;
+	u32 used = rig_exec_cq_unread(qp, &armed);
+
+	return used > qp->cq_entries ? 0 : qp->cq_entries - used;
+}
+
+/* Where the next completion goes. */
+static void *rig_cq_slot(struct rig_qp *qp)
+{
+	return qp->cq + (qp->cq_prod % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
+}
+
+/*
+ * Count the completion just written and wake a poll() that waits for one.
+ * Full barrier: cq_prod's store before the look at the wait queue, against
+ * poll()'s adding itself before it reads cq_prod (rig_poll()).  Most
+ * completions find no one waiting and take no lock.
+ */
+static void rig_cq_written(struct rig_qp *qp)
+{
+	WRITE_ONCE(qp->cq_prod, qp->cq_prod + 1);
+	if (wq_has_sleeper(&qp->ctx->wq))
+		wake_up(&qp->ctx->wq);
 }
 
 static void rig_cq_req(struct rig_qp *qp, u8 status)
@@ -167,12 +211,11 @@ static void rig_cq_req(struct rig_qp *qp, u8 status)
 		.sq_cons_idx = (qp->sq_done + 1) % qp->entries,
 		.status = status,
 	};
-	void *slot = qp->cq + (qp->cq_prod % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
 
-	rig_hsi_req_cqe_write(slot, &c, rig_hsi_cq_toggle(qp->cq_prod, qp->cq_entries));
-	WRITE_ONCE(qp->cq_prod, qp->cq_prod + 1);
+	rig_hsi_req_cqe_write(rig_cq_slot(qp), &c,
+			      rig_hsi_cq_toggle(qp->cq_prod, qp->cq_entries));
 	qp->sq_done++;
-	wake_up(&qp->ctx->wq);
+	rig_cq_written(qp);
 }
 
 static void rig_cq_res(struct rig_qp *qp, u32 wr_id, u32 length, u8 status)
@@ -183,12 +226,11 @@ static void rig_cq_res(struct rig_qp *qp, u32 wr_id, u32 length, u8 status)
 		.wr_id = wr_id,
 		.status = status,
 	};
-	void *slot = qp->cq + (qp->cq_prod % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
 
-	rig_hsi_res_cqe_write(slot, &c, rig_hsi_cq_toggle(qp->cq_prod, qp->cq_entries));
-	WRITE_ONCE(qp->cq_prod, qp->cq_prod + 1);
+	rig_hsi_res_cqe_write(rig_cq_slot(qp), &c,
+			      rig_hsi_cq_toggle(qp->cq_prod, qp->cq_entries));
 	qp->rq_done++;
-	wake_up(&qp->ctx->wq);
+	rig_cq_written(qp);
 }
 
 static void rig_qp_fail(struct rig_qp *qp)

@@ -24,5 +24,6 @@ struct rig_exec_ops {
 
 bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, bool *waiting);
 bool rig_exec_pending(struct rig_qp *qp);
+u32 rig_exec_cq_unread(struct rig_qp *qp, bool *armed);
 
 #endif /* RIG_EXEC_H */

@@ -15,6 +15,7 @@
 #include <linux/unaligned.h>
 #include <linux/vmalloc.h>
 
+#include "exec.h"
 #include "rig.h"
 #include "../uapi/rig_bnxt_hsi.h"
 
@@ -220,22 +221,13 @@ int rig_cmd_kick(struct rig_ctx *ctx, void *arg)
 	return 0;
 }
 
-/* Completions written and not yet consumed, by the CQ doorbell. */
+/* Only a ring armed by its last doorbell (CQ_ARMALL) raises an event. */
 static bool rig_qp_has_completions(struct rig_qp *qp)
 {
-	u64 db = le64_to_cpu((__force __le64)READ_ONCE(qp->db->cq));
-	u32 n = qp->cq_entries;
-	u64 prod = READ_ONCE(qp->cq_prod);
-	u32 cons, prod_pos;
+	bool armed;
+	u32 unread = rig_exec_cq_unread(qp, &armed);
 
-	/* Only a ring armed by its last doorbell (CQ_ARMALL) raises an event. */
-	if ((db >> 32 & RIG_BNXT_DBC_TYPE_MASK) != RIG_BNXT_DBC_TYPE_CQ_ARMALL)
-		return false;
-	/* Positions on a 2n circle: index plus the epoch's lap. */
-	cons = (db & RIG_BNXT_DBC_INDEX_MASK) % n +
-	       ((db & RIG_BNXT_DBC_EPOCH) ? n : 0);
-	prod_pos = prod % (2ULL * n);
-	return prod_pos != cons;
+	return armed && unread;
 }
 
 /**
