@@ -69,7 +69,7 @@ RIG_EXPORT int rig_mlx5_receive_write(void *ring, size_t ring_bytes, size_t at,
 {
 	unsigned char *p;
 
-	if (!ring || !dst || !rig_mlx5_fits(ring_bytes, at, RIG_MLX5_RECEIVE_SIZE) ||
+	if (!ring || !dst || !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_RECEIVE_SIZE) ||
 	    dst->bytes > RIG_MLX5_MAX_BYTES)
 		return -EINVAL;
 	p = (unsigned char *)ring + at;
@@ -85,7 +85,7 @@ RIG_EXPORT int rig_mlx5_completion_owned(const void *ring, size_t ring_bytes, si
 {
 	unsigned char v;
 
-	if (!ring || !rig_mlx5_fits(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE) ||
+	if (!ring || !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE) ||
 	    !is_power_of_two(entries))
 		return -EINVAL;
 	/* The NIC writes this byte last: load it once, as it is now. */
@@ -115,7 +115,7 @@ RIG_EXPORT int rig_mlx5_completion_read(const void *ring, size_t ring_bytes, siz
 	struct rig_mlx5_completion r = { 0 };
 	const unsigned char *p;
 
-	if (!ring || !c || !rig_mlx5_fits(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE))
+	if (!ring || !c || !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE))
 		return -EINVAL;
 	p = (const unsigned char *)ring + at;
 	r.qp = get_be32(p + CQE_QPN) & RIG_MLX5_MAX_NUMBER;
@@ -134,7 +134,7 @@ RIG_EXPORT int rig_mlx5_completion_read(const void *ring, size_t ring_bytes, siz
 
 RIG_EXPORT int rig_mlx5_completion_invalidate(void *ring, size_t ring_bytes, size_t at)
 {
-	if (!ring || !rig_mlx5_fits(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE))
+	if (!ring || !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_COMPLETION_SIZE))
 		return -EINVAL;
 	((unsigned char *)ring)[at + CQE_OP_OWN] = MLX5_CQE_INVALID << 4;
 	return 0;

@@ -3,7 +3,9 @@
  * Queue pairs: the rings a NIC lends the process, the entries written into
  * them, the doorbells that announce them and the completions read back.
  * This file owns struct rig_qp and everything done through one; the ring
- * formats are bnxt_hsi.c's, the device file and its commands bnxt.c's.
+ * formats are bnxt_hsi_inline.h's, whose unchecked helpers the post and
+ * poll paths call once their own checks have passed; the device file and
+ * its commands are bnxt.c's.
  *
  * Two threads may share a queue pair.  The poster owns the producer side:
  * the send and receive rings' slots, the shadow entries it fills, and the
@@ -12,6 +14,7 @@
  * below, C11 atomics, and the shadow entries the poster fills before it
  * publishes a producer count with a release store.
  */
+#include <assert.h>
 #include <endian.h>
 #include <errno.h>
 #include <limits.h>
@@ -26,7 +29,21 @@
 
 #include "rig_bnxt.h"
 #include "rig/bnxt_hsi.h"
+#include "bnxt_hsi_inline.h"
 #include "internal.h"
+
+/*
+ * What the unchecked helpers of bnxt_hsi_inline.h assume, true of every
+ * queue pair rig_qp_make() makes: a receive slot's position fits the
+ * wr_id that names it, a position in any ring (the completion ring's
+ * 2 * entries the largest) fits a doorbell's index, and the bytes of a
+ * post fit an element's 32-bit size.
+ */
+static_assert(RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_RQ_WR_ID_MASK,
+	      "a receive slot's position fits the wr_id");
+static_assert(2 * RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_DBC_INDEX_MASK,
+	      "a ring position fits the doorbell index");
+static_assert(RIG_QP_BYTES_MAX <= UINT32_MAX, "a post's bytes fit an element's size");
 
 /* What the library keeps of a posted entry, at the entry's ring position. */
 struct rig_qp_entry {
@@ -72,11 +89,6 @@ struct rig_qp {
 #define RIG_ATOMIC64(p) ((_Atomic uint64_t *)(p))
 #define RIG_ATOMIC32(p) ((_Atomic uint32_t *)(p))
 
-static size_t rig_qp_ring_bytes(const struct rig_qp *qp)
-{
-	return (size_t)qp->entries * RIG_BNXT_ENTRY_SIZE;
-}
-
 static uint64_t rig_qp_cookie(const struct rig_qp *qp)
 {
 	return (uintptr_t)qp;
@@ -89,16 +101,20 @@ static uint64_t rig_qp_cookie(const struct rig_qp *qp)
 static void rig_qp_doorbell(const struct rig_qp *qp, void *reg, uint32_t type,
 			    uint64_t count, uint32_t entries)
 {
+	/*
+	 * Every field fits, unchecked: rig_qp_make() checked that the qpn
+	 * fits the xid; the index is below @entries, which fits (the
+	 * static_assert above); the epoch is one bit; callers pass SQ, RQ,
+	 * CQ or CQ_ARMALL, and no toggle.
+	 */
 	const struct rig_bnxt_doorbell d = {
 		.type = type,
 		.xid = qp->self.qp,
 		.index = (uint32_t)(count % entries),
 		.epoch = (unsigned int)((count / entries) & 1),
 	};
-	uint64_t value = 0;
+	uint64_t value = bnxt_make_doorbell_unchecked(&d);
 
-	/* Cannot fail: rig_qp_make() checked that the qpn fits the xid. */
-	rig_bnxt_make_doorbell(&d, &value);
 	/*
 	 * Release: the entries announced (SQ, RQ) are written, and the
 	 * completions given back (CQ) are read, before the NIC sees this.
@@ -398,27 +414,26 @@ static struct rig_bnxt_local rig_qp_local(const struct rig_region *r, size_t at,
 
 /*
  * Write a send-ring entry, SEND or (with @remote) READ, and its shadow,
- * then publish it to the poller.  The caller checked everything.
+ * then publish it to the poller.  The caller checked everything the
+ * unchecked encoders assume: one element, of at most RIG_QP_BYTES_MAX
+ * bytes; the slot is below @qp->entries, so the entry lies in the ring at
+ * a multiple of RIG_BNXT_ENTRY_SIZE.
  */
-static int rig_qp_post_sq(struct rig_qp *qp, const char *call, enum rig_op op,
-			  const struct rig_bnxt_remote *remote,
-			  const struct rig_bnxt_local *local, uint64_t id)
+static void rig_qp_post_sq(struct rig_qp *qp, enum rig_op op,
+			   const struct rig_bnxt_remote *remote,
+			   const struct rig_bnxt_local *local, uint64_t id)
 {
 	uint64_t prod = atomic_load_explicit(&qp->sq_prod, memory_order_relaxed);
 	uint32_t slot = (uint32_t)(prod % qp->entries);
 	size_t at = (size_t)slot * RIG_BNXT_ENTRY_SIZE;
-	int ret;
 
 	if (remote)
-		ret = rig_bnxt_put_read(qp->sq, rig_qp_ring_bytes(qp), at, true, remote, local, 1);
+		bnxt_put_read_unchecked(qp->sq, at, true, remote, local, 1);
 	else
-		ret = rig_bnxt_put_send(qp->sq, rig_qp_ring_bytes(qp), at, true, local, 1);
-	if (ret)
-		return rig_fail(ret, "%s: the entry could not be encoded", call);
+		bnxt_put_send_unchecked(qp->sq, at, true, local, 1);
 	qp->sq_shadow[slot] = (struct rig_qp_entry){ .id = id, .bytes = local->bytes, .op = op };
 	/* Release: the entry and its shadow before the count the poller reads. */
 	atomic_store_explicit(&qp->sq_prod, prod + 1, memory_order_release);
-	return 0;
 }
 
 RIG_EXPORT int rig_qp_send(struct rig_qp *qp, struct rig_region *src, size_t at, size_t n,
@@ -431,7 +446,8 @@ RIG_EXPORT int rig_qp_send(struct rig_qp *qp, struct rig_region *src, size_t at,
 	if (ret)
 		return ret;
 	local = rig_qp_local(src, at, n);
-	return rig_qp_post_sq(qp, "rig_qp_send", RIG_SEND, NULL, &local, id);
+	rig_qp_post_sq(qp, RIG_SEND, NULL, &local, id);
+	return 0;
 }
 
 RIG_EXPORT int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src_at,
@@ -456,7 +472,8 @@ RIG_EXPORT int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src
 		return ret;
 	remote = (struct rig_bnxt_remote){ .address = src_at, .key = src->key };
 	local = rig_qp_local(dst, dst_at, n);
-	return rig_qp_post_sq(qp, "rig_qp_read", RIG_READ, &remote, &local, id);
+	rig_qp_post_sq(qp, RIG_READ, &remote, &local, id);
+	return 0;
 }
 
 RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t at, size_t n,
@@ -473,11 +490,13 @@ RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t 
 	local = rig_qp_local(dst, at, n);
 	prod = atomic_load_explicit(&qp->rq_prod, memory_order_relaxed);
 	slot = (uint32_t)(prod % qp->entries);
-	/* The slot's position is its wr_id: the completion names the shadow entry. */
-	ret = rig_bnxt_put_receive(qp->rq, rig_qp_ring_bytes(qp),
-				   (size_t)slot * RIG_BNXT_ENTRY_SIZE, slot, &local, 1);
-	if (ret)
-		return rig_fail(ret, "rig_qp_receive: the entry could not be encoded");
+	/*
+	 * The slot's position is its wr_id: the completion names the shadow
+	 * entry.  Unchecked: rig_qp_post_checks() checked the region and the
+	 * bytes of the one element; the slot lies in the ring, and its
+	 * position fits the wr_id (the static_assert above).
+	 */
+	bnxt_put_receive_unchecked(qp->rq, (size_t)slot * RIG_BNXT_ENTRY_SIZE, slot, &local, 1);
 	qp->rq_shadow[slot] = (struct rig_qp_entry){ .id = id, .bytes = local.bytes,
 						     .op = RIG_RECEIVE };
 	/* Release: the entry and its shadow before the count the poller reads. */
@@ -600,13 +619,16 @@ static int rig_qp_take_entry(struct rig_qp *qp, const char *call, bool receive, 
 /* Take the next completion: 1, 0 when there is none, or the error. */
 static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completion *c)
 {
-	size_t cq_bytes = (size_t)qp->cq_entries * RIG_BNXT_CQE_SIZE;
+	/*
+	 * rig_qp_make() checked that the ring holds @cq_entries (2 * entries,
+	 * not 0) completions: @at lies in it, a multiple of RIG_BNXT_CQE_SIZE.
+	 */
 	size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
-	int phase = rig_bnxt_completion_phase(qp->cq_cons, qp->cq_entries);
+	unsigned int phase = bnxt_completion_phase_unchecked(qp->cq_cons, qp->cq_entries);
 	struct rig_bnxt_completion hc;
 	int ret;
 
-	ret = rig_bnxt_get_completion(qp->cq, cq_bytes, at, (unsigned int)phase, &hc);
+	ret = bnxt_get_completion_unchecked(qp->cq, at, phase, &hc);
 	if (ret == 0)
 		return 0;
 	if (ret < 0)

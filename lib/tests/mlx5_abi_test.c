@@ -407,11 +407,11 @@ TEST(entry_may_be_the_last_of_the_ring_but_not_past_it)
 	EXPECT_EQ(0, rig_mlx5_entry_write(ring, RING, RING - 64, 1, 0, &a_write));
 	EXPECT_EQ(0, rig_mlx5_entry_write(ring, 64, 0, 1, 0, &a_write));
 	fill(ring, RING);
-	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING, RING - 63, 1, 0, &a_write));
+	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING - 1, RING - 64, 1, 0, &a_write));
 	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING, RING, 1, 0, &a_write));
 	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, 63, 0, 1, 0, &a_write));
-	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING, SIZE_MAX, 1, 0, &a_write));
-	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, SIZE_MAX, SIZE_MAX - 10, 1, 0, &a_write));
+	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING, SIZE_MAX - 63, 1, 0, &a_write));
+	EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, SIZE_MAX, SIZE_MAX - 63, 1, 0, &a_write));
 	EXPECT_TRUE(untouched(ring, RING));
 }
 
@@ -430,6 +430,31 @@ TEST(entry_refuses_misuse_and_writes_nothing)
 	EXPECT_TRUE(untouched(ring, RING));
 }
 
+TEST(entry_refuses_an_offset_off_a_64_byte_boundary_and_writes_nothing)
+{
+	unsigned char ring[RING];
+
+	fill(ring, RING);
+	/* Every offset between two entries; each entry would lie in the ring. */
+	for (size_t k = 1; k < RIG_MLX5_ENTRY_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, rig_mlx5_entry_write(ring, RING, AT + k, 1, 0, &a_write))
+			TH_LOG("at %zu", AT + k);
+	}
+	EXPECT_TRUE(untouched(ring, RING));
+}
+
+TEST(exported_entry_write_refuses_an_offset_off_a_64_byte_boundary_too)
+{
+	unsigned char ring[RING];
+
+	fill(ring, RING);
+	for (size_t k = 1; k < RIG_MLX5_ENTRY_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, exported_entry_write(ring, RING, AT + k, 1, 0, &a_write))
+			TH_LOG("at %zu", AT + k);
+	}
+	EXPECT_TRUE(untouched(ring, RING));
+}
+
 TEST(exported_entry_write_is_the_inline_one)
 {
 	unsigned char ours[RING], theirs[RING];
@@ -445,7 +470,7 @@ TEST(exported_entry_write_is_the_inline_one)
 	EXPECT_EQ(0, rig_mlx5_entry_write(ours, RING, AT, 0x123, 0x4567, &e));
 	EXPECT_EQ(0, exported_entry_write(theirs, RING, AT, 0x123, 0x4567, &e));
 	EXPECT_EQ(0, memcmp(ours, theirs, RING));
-	EXPECT_EQ(-EINVAL, exported_entry_write(theirs, RING, RING - 1, 1, 0, &e));
+	EXPECT_EQ(-EINVAL, exported_entry_write(theirs, RING - 1, RING - 64, 1, 0, &e));
 	EXPECT_EQ(0, memcmp(ours, theirs, RING));
 }
 
@@ -478,6 +503,33 @@ TEST(zero_byte_receive_ends_the_list_with_the_invalid_key)
 	EXPECT_EQ(0ull, be64(ring + 8));
 }
 
+TEST(receive_may_lie_at_any_multiple_of_16)
+{
+	unsigned char ring[64];
+	struct rig_mlx5_local dst = { .address = 0x1000, .bytes = 1, .key = 1 };
+
+	/* A receive entry is one 16-byte data segment, not a 64-byte block. */
+	for (size_t at = 0; at < sizeof(ring); at += RIG_MLX5_RECEIVE_SIZE) {
+		fill(ring, sizeof(ring));
+		EXPECT_EQ(0, rig_mlx5_receive_write(ring, sizeof(ring), at, &dst))
+			TH_LOG("at %zu", at);
+		EXPECT_EQ(1u, be32(ring + at));
+	}
+}
+
+TEST(receive_refuses_an_offset_off_a_16_byte_boundary_and_writes_nothing)
+{
+	unsigned char ring[64];
+	struct rig_mlx5_local dst = { .address = 0x1000, .bytes = 1, .key = 1 };
+
+	fill(ring, sizeof(ring));
+	for (size_t k = 1; k < RIG_MLX5_RECEIVE_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), 16 + k, &dst))
+			TH_LOG("at %zu", 16 + k);
+	}
+	EXPECT_TRUE(untouched(ring, sizeof(ring)));
+}
+
 TEST(receive_refuses_misuse_and_writes_nothing)
 {
 	unsigned char ring[64];
@@ -486,9 +538,9 @@ TEST(receive_refuses_misuse_and_writes_nothing)
 	fill(ring, sizeof(ring));
 	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(NULL, sizeof(ring), 0, &dst));
 	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), 0, NULL));
-	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), 49, &dst));
+	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring) - 1, 48, &dst));
 	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, 15, 0, &dst));
-	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), SIZE_MAX, &dst));
+	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), SIZE_MAX - 15, &dst));
 	dst.bytes = RIG_MLX5_MAX_BYTES + 1;
 	EXPECT_EQ(-EINVAL, rig_mlx5_receive_write(ring, sizeof(ring), 0, &dst));
 	EXPECT_TRUE(untouched(ring, sizeof(ring)));
@@ -613,11 +665,25 @@ TEST(completion_read_refuses_misuse_and_leaves_the_result_untouched)
 	fill(&c, sizeof(c));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(NULL, sizeof(ring), 0, &c));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring), 0, NULL));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring), 129, &c));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring) - 1, 128, &c));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, 63, 0, &c));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring), SIZE_MAX, &c));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring), SIZE_MAX - 63, &c));
 	EXPECT_TRUE(untouched(&c, sizeof(c)));
 	EXPECT_EQ(0, rig_mlx5_completion_read(ring, sizeof(ring), 128, &c));
+}
+
+TEST(completion_read_refuses_an_offset_off_a_64_byte_boundary)
+{
+	unsigned char ring[192];
+	struct rig_mlx5_completion c;
+
+	completion(ring, 0);
+	fill(&c, sizeof(c));
+	for (size_t k = 1; k < RIG_MLX5_COMPLETION_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, rig_mlx5_completion_read(ring, sizeof(ring), 64 + k, &c))
+			TH_LOG("at %zu", 64 + k);
+	}
+	EXPECT_TRUE(untouched(&c, sizeof(c)));
 }
 
 /* The owner rule as rdma-core's cq.c states it, for the test to hold to. */
@@ -682,15 +748,27 @@ TEST(completion_owned_refuses_misuse_and_writes_nothing)
 
 	fill(ring, sizeof(ring));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(NULL, sizeof(ring), 0, 0, 4));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 129, 0, 4));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring) - 1, 128, 0, 4));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, 63, 0, 0, 4));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), SIZE_MAX, 0, 4));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), SIZE_MAX - 63, 0, 4));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 0, 0, 0));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 0, 0, 3));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 0, 0, 96));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 0, 0, UINT32_MAX));
 	EXPECT_TRUE(untouched(ring, sizeof(ring)));
 	EXPECT_LE(0, rig_mlx5_completion_owned(ring, sizeof(ring), 0, 0, 1u << 31));
+	EXPECT_TRUE(untouched(ring, sizeof(ring)));
+}
+
+TEST(completion_owned_refuses_an_offset_off_a_64_byte_boundary)
+{
+	unsigned char ring[192];
+
+	fill(ring, sizeof(ring));
+	for (size_t k = 1; k < RIG_MLX5_COMPLETION_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, rig_mlx5_completion_owned(ring, sizeof(ring), 64 + k, 0, 4))
+			TH_LOG("at %zu", 64 + k);
+	}
 	EXPECT_TRUE(untouched(ring, sizeof(ring)));
 }
 
@@ -721,9 +799,21 @@ TEST(invalidate_refuses_misuse_and_writes_nothing)
 
 	fill(ring, sizeof(ring));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(NULL, sizeof(ring), 0));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, sizeof(ring), 129));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, sizeof(ring) - 1, 128));
 	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, 63, 0));
-	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, sizeof(ring), SIZE_MAX));
+	EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, sizeof(ring), SIZE_MAX - 63));
+	EXPECT_TRUE(untouched(ring, sizeof(ring)));
+}
+
+TEST(invalidate_refuses_an_offset_off_a_64_byte_boundary_and_writes_nothing)
+{
+	unsigned char ring[192];
+
+	fill(ring, sizeof(ring));
+	for (size_t k = 1; k < RIG_MLX5_COMPLETION_SIZE; k++) {
+		EXPECT_EQ(-EINVAL, rig_mlx5_completion_invalidate(ring, sizeof(ring), 64 + k))
+			TH_LOG("at %zu", 64 + k);
+	}
 	EXPECT_TRUE(untouched(ring, sizeof(ring)));
 }
 

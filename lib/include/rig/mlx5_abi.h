@@ -10,13 +10,15 @@
  * may make any of them at any time.  Every field the NIC reads or writes
  * is stored and read big-endian; data carried inline is copied as given.
  * 0 (or a count) is success.  -EINVAL is misuse -- a NULL pointer, an
- * integer outside the range the call states, or bytes that do not lie
- * inside the buffer -- and then the call has written nothing at all.
- * These calls never set rig_error().
+ * integer outside the range the call states, an offset @at that is not a
+ * multiple of the entry's size, or bytes that do not lie inside the
+ * buffer -- and then the call has written nothing at all.  These calls
+ * never set rig_error().
  *
  * Layouts and values are those of rdma-core's <infiniband/mlx5dv.h> and
  * of the kernel's mlx5 driver (include/linux/mlx5/, drivers/infiniband/
- * hw/mlx5/).  Buffers are positioned by a byte offset @at: the caller
+ * hw/mlx5/).  Buffers are positioned by a byte offset @at, a multiple of
+ * the entry's size, as the NIC reads and writes ring entries: the caller
  * chooses it, usually (count mod ring entries) * entry size.
  */
 #ifndef RIG_MLX5_ABI_H
@@ -118,6 +120,15 @@ RIG_MLX5_ALWAYS_INLINE bool rig_mlx5_fits(size_t bytes, size_t at, size_t n)
 }
 
 /*
+ * Is the entry of @n bytes at @at, a multiple of @n, inside a buffer of
+ * @bytes?  @n is one of the entry sizes, a power of two: a mask, no divide.
+ */
+RIG_MLX5_ALWAYS_INLINE bool rig_mlx5_placed(size_t bytes, size_t at, size_t n)
+{
+	return at % n == 0 && rig_mlx5_fits(bytes, at, n);
+}
+
+/*
  * A data segment: byte count, local key, address.  Segments are written a
  * field a store: one 64-bit store of two swapped 32-bit words would cost
  * more instructions than the store it saves.
@@ -208,9 +219,9 @@ RIG_MLX5_ALWAYS_INLINE unsigned int rig_mlx5_put_body(unsigned char *p,
  * rig_mlx5_entry_write() - write one send entry of a queue pair's send ring
  * @ring: the send ring (or any buffer)
  * @ring_bytes: bytes at @ring
- * @at: byte offset of the entry in @ring; the entry takes RIG_MLX5_ENTRY_SIZE
- *      bytes from there, which must lie inside @ring (no alignment is
- *      required of @at, but the NIC reads entries at multiples of 64)
+ * @at: byte offset of the entry in @ring, a multiple of RIG_MLX5_ENTRY_SIZE
+ *      (the 64-byte basic block the NIC reads entries by); the entry takes
+ *      RIG_MLX5_ENTRY_SIZE bytes from there, which must lie inside @ring
  * @qp: the queue pair's number, below 2^24
  * @index: the send ring's producer count: basic blocks posted before this
  *         entry.  Any value; its low 16 bits go into the entry, and a
@@ -230,11 +241,12 @@ RIG_MLX5_ALWAYS_INLINE unsigned int rig_mlx5_put_body(unsigned char *p,
  * memcpy() of the inline data.  The library also exports it under the
  * same name, for callers that cannot use this header's inline functions.
  *
- * Return: 0; -EINVAL when @ring or @e is NULL, the entry does not lie in
- * @ring, @qp is 2^24 or more, @e->op is none of enum rig_mlx5_op, a WRITE,
- * READ or SEND's @e->local.bytes exceeds RIG_MLX5_MAX_BYTES, or a
- * WRITE_INLINE carries more than RIG_MLX5_MAX_INLINE bytes or a NULL
- * @e->inline_data with bytes.  Then nothing is written.
+ * Return: 0; -EINVAL when @ring or @e is NULL, @at is not a multiple of
+ * RIG_MLX5_ENTRY_SIZE, the entry does not lie in @ring, @qp is 2^24 or
+ * more, @e->op is none of enum rig_mlx5_op, a WRITE, READ or SEND's
+ * @e->local.bytes exceeds RIG_MLX5_MAX_BYTES, or a WRITE_INLINE carries
+ * more than RIG_MLX5_MAX_INLINE bytes or a NULL @e->inline_data with
+ * bytes.  Then nothing is written.
  */
 RIG_MLX5_INLINE int rig_mlx5_entry_write(void *ring, size_t ring_bytes, size_t at,
 					 uint32_t qp, uint32_t index,
@@ -244,7 +256,7 @@ RIG_MLX5_INLINE int rig_mlx5_entry_write(void *ring, size_t ring_bytes, size_t a
 	unsigned int units;
 	uint32_t opcode;
 
-	if (!ring || !e || !rig_mlx5_fits(ring_bytes, at, RIG_MLX5_ENTRY_SIZE) ||
+	if (!ring || !e || !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_ENTRY_SIZE) ||
 	    qp > RIG_MLX5_MAX_NUMBER)
 		return -EINVAL;
 	p = (unsigned char *)ring + at;
@@ -277,8 +289,8 @@ RIG_MLX5_INLINE int rig_mlx5_entry_write(void *ring, size_t ring_bytes, size_t a
  * rig_mlx5_receive_write() - write one receive entry of a receive ring
  * @ring: the receive ring (or any buffer)
  * @ring_bytes: bytes at @ring
- * @at: byte offset of the entry; RIG_MLX5_RECEIVE_SIZE bytes from there
- *      must lie inside @ring
+ * @at: byte offset of the entry, a multiple of RIG_MLX5_RECEIVE_SIZE;
+ *      RIG_MLX5_RECEIVE_SIZE bytes from there must lie inside @ring
  * @dst: where the next message lands: @dst->bytes at @dst->address under
  *       local key @dst->key; at most RIG_MLX5_MAX_BYTES bytes
  *
@@ -288,9 +300,9 @@ RIG_MLX5_INLINE int rig_mlx5_entry_write(void *ring, size_t ring_bytes, size_t a
  * MLX5_INVALID_LKEY 0x100, address 0).  Writes the entry's 16 bytes and
  * no other byte.
  *
- * Return: 0; -EINVAL when @ring or @dst is NULL, the entry does not lie in
- * @ring, or @dst->bytes exceeds RIG_MLX5_MAX_BYTES.  Then nothing is
- * written.
+ * Return: 0; -EINVAL when @ring or @dst is NULL, @at is not a multiple of
+ * RIG_MLX5_RECEIVE_SIZE, the entry does not lie in @ring, or @dst->bytes
+ * exceeds RIG_MLX5_MAX_BYTES.  Then nothing is written.
  */
 int rig_mlx5_receive_write(void *ring, size_t ring_bytes, size_t at,
 			   const struct rig_mlx5_local *dst);
@@ -314,8 +326,9 @@ struct rig_mlx5_completion {
  * rig_mlx5_completion_owned() - has the NIC written this completion?
  * @ring: the completion ring
  * @ring_bytes: bytes at @ring
- * @at: byte offset of the completion; RIG_MLX5_COMPLETION_SIZE bytes from
- *      there must lie inside @ring
+ * @at: byte offset of the completion, a multiple of
+ *      RIG_MLX5_COMPLETION_SIZE; RIG_MLX5_COMPLETION_SIZE bytes from there
+ *      must lie inside @ring
  * @count: the completion queue's consumer count: completions read before
  *         this one, since the ring was made (any value; it wraps)
  * @entries: completions the ring holds, a power of two
@@ -328,8 +341,9 @@ struct rig_mlx5_completion {
  * every later load of the completion's other bytes, so a following
  * rig_mlx5_completion_read() sees what the NIC wrote before the owner bit.
  *
- * Return: 1 owned, 0 not yet; -EINVAL when @ring is NULL, the completion
- * does not lie in @ring, or @entries is not a power of two.
+ * Return: 1 owned, 0 not yet; -EINVAL when @ring is NULL, @at is not a
+ * multiple of RIG_MLX5_COMPLETION_SIZE, the completion does not lie in
+ * @ring, or @entries is not a power of two.
  */
 int rig_mlx5_completion_owned(const void *ring, size_t ring_bytes, size_t at,
 			      uint64_t count, uint32_t entries);
@@ -338,7 +352,8 @@ int rig_mlx5_completion_owned(const void *ring, size_t ring_bytes, size_t at,
  * rig_mlx5_completion_read() - decode one completion
  * @ring: the completion ring
  * @ring_bytes: bytes at @ring
- * @at: byte offset of the completion, which must lie inside @ring
+ * @at: byte offset of the completion, a multiple of
+ *      RIG_MLX5_COMPLETION_SIZE; the completion must lie inside @ring
  * @c: the decoded completion
  *
  * Reads, whatever the owner bit says (rig_mlx5_completion_owned() says
@@ -350,8 +365,9 @@ int rig_mlx5_completion_owned(const void *ring, size_t ring_bytes, size_t at,
  * at 54; every other opcode, 15 the invalid one among them, is
  * UNEXPECTED.  Fields a status does not name are 0.
  *
- * Return: 0; -EINVAL when @ring or @c is NULL or the completion does not
- * lie in @ring.  Then @c is untouched.
+ * Return: 0; -EINVAL when @ring or @c is NULL, @at is not a multiple of
+ * RIG_MLX5_COMPLETION_SIZE, or the completion does not lie in @ring.  Then
+ * @c is untouched.
  */
 int rig_mlx5_completion_read(const void *ring, size_t ring_bytes, size_t at,
 			     struct rig_mlx5_completion *c);
@@ -360,15 +376,17 @@ int rig_mlx5_completion_read(const void *ring, size_t ring_bytes, size_t at,
  * rig_mlx5_completion_invalidate() - mark a completion as never written
  * @ring: the completion ring
  * @ring_bytes: bytes at @ring
- * @at: byte offset of the completion, which must lie inside @ring
+ * @at: byte offset of the completion, a multiple of
+ *      RIG_MLX5_COMPLETION_SIZE; the completion must lie inside @ring
  *
  * Stores the invalid opcode 15 with owner bit 0 in byte 63 (0xf0), as
  * rdma-core does to every completion of a new ring; such a completion is
  * never owned, whatever the count, until the NIC writes it.  Writes byte
  * 63 of the completion and no other byte.
  *
- * Return: 0; -EINVAL when @ring is NULL or the completion does not lie in
- * @ring.  Then nothing is written.
+ * Return: 0; -EINVAL when @ring is NULL, @at is not a multiple of
+ * RIG_MLX5_COMPLETION_SIZE, or the completion does not lie in @ring.  Then
+ * nothing is written.
  */
 int rig_mlx5_completion_invalidate(void *ring, size_t ring_bytes, size_t at);
 
