@@ -9,6 +9,8 @@
 #   make unit       library unit tests (no kernel)
 #   make kunit      KUnit suites under UML
 #   make selftests  kselftests in the guest, without and with an IOMMU
+#   make selftests-debug  the kselftests on the debug kernel (KASAN, lockdep,
+#                   kmemleak, UBSAN, fault injection), built once
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; the soft NIC against
 #                   Soft-RoCE and memcpy in one guest (about 4 minutes)
@@ -90,13 +92,28 @@ export RIG_STRESS_MESSAGES ?= 1000000
 
 VM_PLAIN := --soft 2 --ivshmem 16 --pcie-test
 VM_IOMMU := --iommu --soft 2 --param soft_iommu=1 --ivshmem 16 --pcie-test
+# The guest that proves a soft NIC does no DMA: every mapping bounced.
+VM_SWIOTLB := --soft 1 --param soft_iommu=1
+# The debug kernel behind the IOMMU: every program, fault injection too.
+VM_DEBUG := --debug-kernel --iommu --soft 2 --param soft_iommu=1 --ivshmem 16 \
+	--pcie-test --mem 3G --timeout 2400
+DEBUG_TESTS := devices regions fuzz pci qp hardening faults module lockdown
+# KASAN and lockdep make the guest several times slower: a shorter stress.
+export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 
 selftests: selftests-build
 	$(TOP)/scripts/vm-run $(VM_PLAIN) -- $(TOP)/selftests/rig_bnxt/run_tests
 	$(TOP)/scripts/vm-run $(VM_IOMMU) -- $(TOP)/selftests/rig_bnxt/run_tests
 
+# The selftests on the debug kernel (built first, once: about 15 minutes).
+selftests-debug: selftests-build
+	$(TOP)/scripts/debug-kernel module
+	RIG_STRESS_MESSAGES=$(RIG_DEBUG_STRESS_MESSAGES) $(TOP)/scripts/vm-run $(VM_DEBUG) -- \
+		$(TOP)/selftests/rig_bnxt/run_tests $(DEBUG_TESTS)
+
 check: deps
-	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/check
+	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
+		VM_DEBUG="$(VM_DEBUG)" DEBUG_TESTS="$(DEBUG_TESTS)" $(TOP)/scripts/check
 
 examples: lib
 	$(MAKE) -C examples
@@ -147,5 +164,6 @@ clean:
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 	rm -rf build/man
 
-.PHONY: all deps module lib unit kunit selftests-build selftests check bench examples tools lint demo clean \
+.PHONY: all deps module lib unit kunit selftests-build selftests selftests-debug check bench \
+	examples tools lint demo clean \
 	man install uninstall dkms-check
