@@ -2,13 +2,21 @@
 /*
  * Which bus addresses are another device's memory: a device region's run
  * must lie inside one memory BAR of a PCI device that is present, so no
- * caller can aim a NIC at system RAM or at nothing.
+ * caller can aim a NIC at system RAM or at nothing, and must stay there
+ * for as long as the NIC may reach it.
  *
- * This file owns that check only; it maps nothing.
+ * This file owns that check, the list of runs in use and the PCI bus
+ * notifier that marks a run gone when its device is removed (before its
+ * BARs are released and given to another device).  It maps nothing.
  */
+#include <linux/notifier.h>
 #include <linux/pci.h>
 
 #include "rig.h"
+
+/* Runs of live device regions; their @gone flags are set under it. */
+static DEFINE_MUTEX(rig_bar_lock);
+static LIST_HEAD(rig_bar_runs);	/* under rig_bar_lock */
 
 static bool rig_bar_holds(struct pci_dev *pdev, int bar, u64 bus, u64 bytes,
 			  phys_addr_t *phys)
@@ -52,8 +60,100 @@ int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run)
 			run->bytes = bytes;
 			run->phys = phys;
 			run->pdev = pdev;
+			run->bar = bar;
 			return 0;
 		}
 	}
 	return -ENXIO;
+}
+
+/**
+ * rig_bar_present() - is a run still where it was registered?
+ * @run: a run from rig_bar_find()
+ *
+ * False once its device is removed, or once its BAR was moved or resized
+ * (which the PCI core does only to a device no driver holds).
+ *
+ * Return: true when the NIC may still reach the run.
+ */
+bool rig_bar_present(const struct rig_devrun *run)
+{
+	phys_addr_t phys;
+
+	return !READ_ONCE(run->gone) &&
+	       rig_bar_holds(run->pdev, run->bar, run->bus, run->bytes, &phys) &&
+	       phys == run->phys;
+}
+
+/**
+ * rig_bar_track() - watch a run's device for removal
+ * @run: a run of a region about to go live
+ */
+void rig_bar_track(struct rig_devrun *run)
+{
+	guard(mutex)(&rig_bar_lock);
+	list_add(&run->node, &rig_bar_runs);
+}
+
+/**
+ * rig_bar_untrack() - stop watching a run, whose region the NIC has let go
+ * @run: a run given to rig_bar_track()
+ */
+void rig_bar_untrack(struct rig_devrun *run)
+{
+	guard(mutex)(&rig_bar_lock);
+	list_del(&run->node);
+}
+
+/*
+ * A PCI device goes away: before the PCI core releases its BARs (which
+ * it does after this notifier), mark every run on it gone and wait for
+ * the engine to finish the piece it may be copying.  Entries that reach
+ * such a run afterwards fail as DMA faults.
+ */
+static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
+			  void *data)
+{
+	struct pci_dev *pdev = to_pci_dev(data);
+	struct rig_devrun *run;
+	bool hit = false;
+
+	if (action != BUS_NOTIFY_DEL_DEVICE)
+		return NOTIFY_DONE;
+	scoped_guard(mutex, &rig_bar_lock) {
+		list_for_each_entry(run, &rig_bar_runs, node) {
+			if (run->pdev != pdev)
+				continue;
+			WRITE_ONCE(run->gone, true);
+			hit = true;
+		}
+	}
+	if (hit) {
+		rig_engine_sync();
+		pci_info(pdev, RIG_NAME ": removed while device regions use its memory; they fail from now on\n");
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block rig_bar_nb = {
+	.notifier_call = rig_bar_notify,
+};
+
+/**
+ * rig_bar_init() - start watching PCI devices for removal
+ *
+ * Return: 0, or the error of bus_register_notifier().
+ */
+int rig_bar_init(void)
+{
+	return bus_register_notifier(&pci_bus_type, &rig_bar_nb);
+}
+
+/**
+ * rig_bar_exit() - stop watching; no run is tracked any more
+ */
+void rig_bar_exit(void)
+{
+	bus_unregister_notifier(&pci_bus_type, &rig_bar_nb);
+	WARN_ON_ONCE(!list_empty(&rig_bar_runs));
 }

@@ -6,8 +6,8 @@
  * This file owns struct rig_buf, its reference count, and its mappings:
  * every VMA of a buffer holds a reference (vm_ops open/close), so the
  * pages outlive both the handle and the process's mappings for as long as
- * a region or a mapping uses them.  Mappings are VM_DONTCOPY (a child of
- * fork() gets none) and VM_DONTEXPAND.
+ * a region or a mapping uses them.  Mappings are VM_DONTCOPY and VM_IO (a
+ * child of fork() gets none, whatever madvise() says) and VM_DONTEXPAND.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
@@ -91,7 +91,12 @@ int rig_buf_mmap(struct rig_buf *buf, struct vm_area_struct *vma)
 	if (npages > buf->pages->npages || !(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
 
-	vm_flags_set(vma, VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
+	/*
+	 * VM_IO as well: madvise(MADV_DOFORK) refuses to clear VM_DONTCOPY
+	 * on it, so no child of fork() ever maps the NIC's memory, and
+	 * get_user_pages() leaves it alone (rig_buf_lookup() finds it).
+	 */
+	vm_flags_set(vma, VM_IO | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
 	/* vm_map_pages() honours vm_pgoff; ours is the cookie, not an offset. */
 	ret = vm_map_pages_zero(vma, buf->pages->pages, npages);
 	if (ret)

@@ -22,13 +22,20 @@
 /**
  * struct rig_cmd - one ioctl command
  * @handler: runs the command on the kernel's copy of the structure
+ * @undo: for a command that makes an object: unmake it, when the answer
+ *	  naming it cannot be copied out (the caller could never name it)
  * @size: the kernel's size of the structure
  * @min_size: the smallest size a caller may pass (the first version's)
+ * @answers: the command writes its structure back; one that only takes a
+ *	     handle writes nothing, so a fault in the copy-out can never
+ *	     turn a destruction that happened into a failure
  */
 struct rig_cmd {
 	int (*handler)(struct rig_ctx *ctx, void *arg);
+	void (*undo)(struct rig_ctx *ctx, void *arg);
 	u32 size;
 	u32 min_size;
+	bool answers;
 };
 
 static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
@@ -51,20 +58,29 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 	return 0;
 }
 
-#define RIG_CMD(cmd, fn, type) \
+/* Commands that answer, and (for those that make objects) their undo. */
+#define RIG_CMD(cmd, fn, un, type) \
+	[_IOC_NR(cmd) - RIG_BNXT_BASE] = { \
+		.handler = fn, .undo = un, .size = sizeof(type), \
+		.min_size = sizeof(type), .answers = true }
+/* Commands that only take their structure. */
+#define RIG_CMD_IN(cmd, fn, type) \
 	[_IOC_NR(cmd) - RIG_BNXT_BASE] = { \
 		.handler = fn, .size = sizeof(type), .min_size = sizeof(type) }
 
 static const struct rig_cmd rig_cmds[] = {
-	RIG_CMD(RIG_BNXT_QUERY, rig_cmd_query, struct rig_bnxt_query),
-	RIG_CMD(RIG_BNXT_REG_REGION, rig_cmd_reg_region, struct rig_bnxt_reg_region),
-	RIG_CMD(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
-	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, struct rig_bnxt_dma_alloc),
-	RIG_CMD(RIG_BNXT_DMA_FREE, rig_cmd_dma_free, struct rig_bnxt_handle),
-	RIG_CMD(RIG_BNXT_CREATE_QP, rig_cmd_create_qp, struct rig_bnxt_create_qp),
-	RIG_CMD(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, struct rig_bnxt_connect_qp),
-	RIG_CMD(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
-	RIG_CMD(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_QUERY, rig_cmd_query, NULL, struct rig_bnxt_query),
+	RIG_CMD(RIG_BNXT_REG_REGION, rig_cmd_reg_region, rig_region_undo,
+		struct rig_bnxt_reg_region),
+	RIG_CMD_IN(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, rig_dma_undo,
+		struct rig_bnxt_dma_alloc),
+	RIG_CMD_IN(RIG_BNXT_DMA_FREE, rig_cmd_dma_free, struct rig_bnxt_handle),
+	RIG_CMD(RIG_BNXT_CREATE_QP, rig_cmd_create_qp, rig_qp_undo,
+		struct rig_bnxt_create_qp),
+	RIG_CMD_IN(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, struct rig_bnxt_connect_qp),
+	RIG_CMD_IN(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
+	RIG_CMD_IN(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
 };
 
 static const struct rig_cmd *rig_cmd_find(unsigned int cmd)
@@ -105,27 +121,37 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	if (ret)
 		return ret;
 
-	scoped_guard(rwsem_read, &ctx->rdev->lock) {
-		if (ctx->rdev->dead)
-			return -ENODEV;
-		ret = c->handler(ctx, karg);
-	}
-	if (ret)
+	guard(rwsem_read)(&ctx->rdev->lock);
+	if (ctx->rdev->dead)
+		return -ENODEV;
+	ret = c->handler(ctx, karg);
+	if (ret || !c->answers)
 		return ret;
 
 	/* Tell the caller how much of the answer is ours. */
 	*(u32 *)karg = c->size;
-	if (copy_to_user(uarg, karg, min(usize, c->size)))
+	if (copy_to_user(uarg, karg, min(usize, c->size))) {
+		/* A command fails whole: what it made, nobody can name. */
+		if (c->undo)
+			c->undo(ctx, karg);
 		return -EFAULT;
+	}
 	return 0;
 }
 
+/*
+ * mmap() runs under the mmap lock, which commands take inside rdev->lock
+ * (pinning, faults in copies from the process): taking rdev->lock here
+ * would deadlock against a writer queued between the two.  What a
+ * mapping reaches is kept alive by references of its own (struct
+ * rig_buf), so a NIC that dies meanwhile leaves it harmless.
+ */
 static int rig_mmap(struct file *filp, struct vm_area_struct *vma)
 {
 	struct rig_ctx *ctx = filp->private_data;
 
-	guard(rwsem_read)(&ctx->rdev->lock);
-	if (ctx->rdev->dead)
+	mmap_assert_write_locked(vma->vm_mm);
+	if (READ_ONCE(ctx->rdev->dead))
 		return -ENODEV;
 	return rig_ctx_mmap(ctx, vma);
 }

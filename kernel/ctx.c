@@ -216,3 +216,16 @@ int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg)
 	rig_buf_put(buf);
 	return 0;
 }
+
+/**
+ * rig_dma_undo() - free a buffer whose RIG_BNXT_DMA_ALLOC answer was lost
+ * @ctx: the context
+ * @arg: the command's struct rig_bnxt_dma_alloc, as answered
+ */
+void rig_dma_undo(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_dma_alloc *cmd = arg;
+	struct rig_bnxt_handle h = { .handle = cmd->handle };
+
+	rig_cmd_dma_free(ctx, &h);
+}

@@ -159,7 +159,8 @@ void rig_dev_unregister(struct rig_dev *rdev)
 	cdev_device_del(&rdev->cdev, &rdev->dev);
 
 	down_write(&rdev->lock);
-	rdev->dead = true;
+	/* READ_ONCE() in mmap() and poll(), which do not take the lock. */
+	WRITE_ONCE(rdev->dead, true);
 	up_write(&rdev->lock);
 
 	put_device(&rdev->dev);

@@ -23,6 +23,7 @@
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/sched/clock.h>
+#include <linux/sizes.h>
 
 #include "exec.h"
 #include "soft.h"
@@ -58,9 +59,10 @@ static struct task_struct *rig_engine_task;
 struct rig_region *rig_engine_region(struct rig_dev *rdev, u32 key)
 {
 	struct rig_soft *soft = rdev->priv;
-	struct rig_region *r = xa_load(&soft->fw.keys, key);
+	struct rig_region *r = xa_load(&soft->fw.keys, rig_soft_key_index(key));
 
-	return r && r->state == RIG_REGION_LIVE ? r : NULL;
+	/* The whole key must match: the variant too. */
+	return r && r->key == key && r->state == RIG_REGION_LIVE ? r : NULL;
 }
 
 /* The peer a queue pair is connected to, if it exists. */
@@ -80,21 +82,61 @@ static void rig_engine_set_idle(u32 idle)
 		WRITE_ONCE(qp->db->engine_idle, idle);
 }
 
-/* One pass over every queue pair; *waiting if an entry waits for a peer. */
+static void rig_engine_read_io(void *dst, const void __iomem *src, size_t n)
+{
+	memcpy_fromio(dst, src, n);
+}
+
+static void rig_engine_write_io(void __iomem *dst, const void *src, size_t n)
+{
+	memcpy_toio(dst, src, n);
+}
+
+static void rig_engine_flush_io(void)
+{
+	/*
+	 * The stores to device memory (write-combining) before the
+	 * completion's: smp_wmb() does not order WC stores on x86, wmb() does.
+	 */
+	wmb();
+}
+
+/*
+ * Bytes one pass moves under rig_engine_lock, over all queue pairs: a
+ * millisecond or so of copying, so that close, destroy, deregistration
+ * and every other NIC wait no longer than that for the lock, however
+ * long an entry is (up to 4 GiB).
+ */
+#define RIG_ENGINE_PASS_BYTES	SZ_1M
+
+/*
+ * One pass over the queue pairs, the first one served last time moved to
+ * the end so that one long entry cannot starve the others of the budget;
+ * *waiting if an entry waits for a peer.
+ */
 static bool rig_engine_pass(bool *waiting)
 {
 	const struct rig_exec_ops ops = {
 		.peer = rig_engine_find,
 		.region = rig_engine_region,
+		.run_present = rig_bar_present,
+		.read_io = rig_engine_read_io,
+		.write_io = rig_engine_write_io,
+		.flush_io = rig_engine_flush_io,
 		.rnr_ms = READ_ONCE(rnr_timeout_ms),
 		.retry_ms = READ_ONCE(retry_timeout_ms),
 	};
+	u64 budget = RIG_ENGINE_PASS_BYTES;
 	struct rig_qp *qp;
 	bool progress = false;
 
 	guard(mutex)(&rig_engine_lock);
-	list_for_each_entry(qp, &rig_engine_qps, node)
-		progress |= rig_exec_qp(&ops, qp, waiting);
+	list_rotate_left(&rig_engine_qps);
+	list_for_each_entry(qp, &rig_engine_qps, node) {
+		progress |= rig_exec_qp(&ops, qp, &budget, waiting);
+		if (!budget)
+			break;
+	}
 	return progress;
 }
 
@@ -167,6 +209,18 @@ void rig_engine_kick(void)
 	rig_engine_kicked = true;
 	wake_up_locked(&rig_engine_wq);
 	spin_unlock_irqrestore(&rig_engine_wq.lock, flags);
+}
+
+/**
+ * rig_engine_sync() - wait until the engine is between two passes
+ *
+ * Whatever the engine reads before each piece it moves (a device run's
+ * @gone) and was written before this call, it sees from now on.
+ */
+void rig_engine_sync(void)
+{
+	mutex_lock(&rig_engine_lock);
+	mutex_unlock(&rig_engine_lock);
 }
 
 /**

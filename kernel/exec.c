@@ -29,10 +29,19 @@ struct rig_cursor {
 };
 
 /*
- * The longest piece of @c that is contiguous in the kernel's view, up to
- * @max bytes: a page of a page-backed region, or a device run.
+ * The longest piece of device memory copied between two looks for a
+ * scheduler: a device run can be as long as a BAR.
  */
-static u32 rig_cursor_piece(const struct rig_cursor *c, u32 max, void **va,
+#define RIG_EXEC_IO_PIECE	SZ_64K
+
+/*
+ * The longest piece of @c that is contiguous in the kernel's view, up to
+ * @max bytes: a page of a page-backed region, or part of a device run.
+ * Zero when the run is no longer there (its device was removed, or its
+ * BAR moved): a DMA fault.
+ */
+static u32 rig_cursor_piece(const struct rig_exec_ops *ops,
+			    const struct rig_cursor *c, u32 max, void **va,
 			    bool *io, struct page **page)
 {
 	struct rig_region *r = c->region;
@@ -52,14 +61,50 @@ static u32 rig_cursor_piece(const struct rig_cursor *c, u32 max, void **va,
 			break;
 		off -= r->runs[i].bytes;
 	}
+	if (!ops->run_present(&r->runs[i]))
+		return 0;
 	*page = NULL;
 	*io = true;
 	*va = (void __force *)r->runs[i].va + off;
-	return min_t(u64, max, r->runs[i].bytes - off);
+	return min_t(u64, min_t(u64, max, r->runs[i].bytes - off), RIG_EXEC_IO_PIECE);
 }
 
-/* Copy @n bytes from @src to @dst; both ranges were checked. */
-static void rig_copy(struct rig_cursor *dst, struct rig_cursor *src, u64 n)
+static void rig_copy_piece(const struct rig_exec_ops *ops, void *dva, bool dio,
+			   const void *sva, bool sio, u32 len)
+{
+	u8 bounce[64];
+	u32 k, step;
+
+	if (dio && sio) {
+		for (k = 0; k < len; k += step) {
+			step = min_t(u32, sizeof(bounce), len - k);
+			ops->read_io(bounce, (const void __iomem __force *)sva + k, step);
+			ops->write_io((void __iomem __force *)dva + k, bounce, step);
+		}
+	} else if (dio) {
+		ops->write_io((void __iomem __force *)dva, sva, len);
+	} else if (sio) {
+		ops->read_io(dva, (const void __iomem __force *)sva, len);
+	} else {
+		memcpy(dva, sva, len);
+	}
+}
+
+/* Which side of a copy met device memory that is no longer there. */
+enum rig_fault {
+	RIG_FAULT_NONE,
+	RIG_FAULT_DST,
+	RIG_FAULT_SRC,
+};
+
+/*
+ * Copy @n bytes from @src to @dst; both ranges were checked.  Sets
+ * *@wrote_io when device memory was written.
+ *
+ * Return: RIG_FAULT_NONE, or the side whose device run vanished.
+ */
+static enum rig_fault rig_copy(const struct rig_exec_ops *ops, struct rig_cursor *dst,
+			       struct rig_cursor *src, u64 n, bool *wrote_io)
 {
 	while (n) {
 		struct page *dp, *sp;
@@ -67,29 +112,19 @@ static void rig_copy(struct rig_cursor *dst, struct rig_cursor *src, u64 n)
 		bool dio, sio;
 		u32 len;
 
-		len = rig_cursor_piece(dst, min_t(u64, n, U32_MAX), &dva, &dio, &dp);
-		len = rig_cursor_piece(src, len, &sva, &sio, &sp);
+		len = rig_cursor_piece(ops, dst, min_t(u64, n, U32_MAX), &dva, &dio, &dp);
+		if (!len)
+			return RIG_FAULT_DST;
+		len = rig_cursor_piece(ops, src, len, &sva, &sio, &sp);
+		if (!len)
+			return RIG_FAULT_SRC;
 		if (dp)
 			dva = kmap_local_page(dp) + offset_in_page(dst->off + dst->region->offset);
 		if (sp)
 			sva = kmap_local_page(sp) + offset_in_page(src->off + src->region->offset);
 
-		if (dio && sio) {
-			u8 bounce[64];
-			u32 k, step;
-
-			for (k = 0; k < len; k += step) {
-				step = min_t(u32, sizeof(bounce), len - k);
-				memcpy_fromio(bounce, (void __iomem __force *)sva + k, step);
-				memcpy_toio((void __iomem __force *)dva + k, bounce, step);
-			}
-		} else if (dio) {
-			memcpy_toio((void __iomem __force *)dva, sva, len);
-		} else if (sio) {
-			memcpy_fromio(dva, (void __iomem __force *)sva, len);
-		} else {
-			memcpy(dva, sva, len);
-		}
+		rig_copy_piece(ops, dva, dio, sva, sio, len);
+		*wrote_io |= dio;
 
 		if (sp)
 			kunmap_local(sva);
@@ -100,6 +135,7 @@ static void rig_copy(struct rig_cursor *dst, struct rig_cursor *src, u64 n)
 		n -= len;
 		cond_resched();
 	}
+	return RIG_FAULT_NONE;
 }
 
 /*
@@ -125,15 +161,45 @@ static bool rig_sges_resolve(const struct rig_exec_ops *ops,
 	return true;
 }
 
-/* Copy the elements @src into the elements @dst, @n bytes in all. */
-static void rig_copy_sges(struct rig_cursor *dst, const struct rig_hsi_sge *dsge,
-			  u32 ndst, struct rig_cursor *src,
-			  const struct rig_hsi_sge *ssge, u32 nsrc, u64 n)
+/*
+ * Move the cursors of elements @sge past the first @skip bytes of the
+ * message they hold: return the element reached, *@left its bytes left.
+ */
+static u32 rig_sges_seek(struct rig_cursor *cur, const struct rig_hsi_sge *sge,
+			 u32 n, u64 skip, u64 *left)
 {
-	u32 di = 0, si = 0;
-	u64 dleft = ndst ? dsge[0].size : 0, sleft = nsrc ? ssge[0].size : 0;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		if (skip < sge[i].size) {
+			cur[i].off += skip;
+			*left = sge[i].size - skip;
+			return i;
+		}
+		skip -= sge[i].size;
+	}
+	*left = 0;
+	return n;
+}
+
+/*
+ * Copy bytes @from to @from + @n of a message from the elements @src into
+ * the elements @dst (fresh cursors from rig_sges_resolve()).
+ *
+ * Return: RIG_FAULT_NONE, or the side whose device memory vanished.
+ */
+static enum rig_fault
+rig_copy_sges(const struct rig_exec_ops *ops,
+	      struct rig_cursor *dst, const struct rig_hsi_sge *dsge, u32 ndst,
+	      struct rig_cursor *src, const struct rig_hsi_sge *ssge, u32 nsrc,
+	      u64 from, u64 n, bool *wrote_io)
+{
+	u64 dleft, sleft;
+	u32 di = rig_sges_seek(dst, dsge, ndst, from, &dleft);
+	u32 si = rig_sges_seek(src, ssge, nsrc, from, &sleft);
 
 	while (n) {
+		enum rig_fault fault;
 		u64 len;
 
 		while (!dleft && ++di < ndst)
@@ -141,13 +207,16 @@ static void rig_copy_sges(struct rig_cursor *dst, const struct rig_hsi_sge *dsge
 		while (!sleft && ++si < nsrc)
 			sleft = ssge[si].size;
 		if (di >= ndst || si >= nsrc)
-			return;
+			break;
 		len = min3(n, dleft, sleft);
-		rig_copy(&dst[di], &src[si], len);
+		fault = rig_copy(ops, &dst[di], &src[si], len, wrote_io);
+		if (fault)
+			return fault;
 		dleft -= len;
 		sleft -= len;
 		n -= len;
 	}
+	return RIG_FAULT_NONE;
 }
 
 /* Completions the ring has room for, by the process's CQ doorbell. */
@@ -237,6 +306,8 @@ static void rig_qp_fail(struct rig_qp *qp)
 {
 	qp->state = RIG_BNXT_QP_STATE_ERROR;
 	qp->waiting = false;
+	/* An entry running in pieces is flushed with the rest. */
+	qp->xfer.active = false;
 	WRITE_ONCE(qp->db->state, qp->state);
 }
 
@@ -294,7 +365,125 @@ static bool rig_sq_wait(struct rig_qp *qp, unsigned int ms, u8 status)
 	return true;
 }
 
-/* A SEND: into the oldest receive the peer posted. */
+/*
+ * Move the next piece of the head entry: at most *@budget bytes, taken
+ * from the budget.  Keys are resolved afresh for every piece, so a region
+ * deregistered part-way is never reached again.
+ *
+ * Return: 0 when the piece moved; an error completion status of the
+ * requester when a region or device memory is gone.
+ */
+static u8 rig_xfer_piece(const struct rig_exec_ops *ops, struct rig_qp *qp,
+			 struct rig_qp *peer, u64 *budget)
+{
+	struct rig_cursor mine[RIG_BNXT_MAX_SGES], theirs[RIG_BNXT_MAX_SGES];
+	struct rig_exec_xfer *x = &qp->xfer;
+	bool send = x->sqe.type == RIG_BNXT_SQ_WQE_TYPE_SEND;
+	const struct rig_hsi_sge *tsge = send ? x->rqe.sge : &x->remote;
+	u32 ntheirs = send ? x->rqe.nsge : 1;
+	enum rig_fault fault;
+	u64 n;
+
+	if (!rig_sges_resolve(ops, qp->rdev, qp->ctx, x->sqe.sge, x->sqe.nsge, mine))
+		return RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR;
+	if (!rig_sges_resolve(ops, peer->rdev, peer->ctx, tsge, ntheirs, theirs))
+		return RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR;
+
+	n = min_t(u64, x->sqe.length - x->done, *budget);
+	if (send)
+		fault = rig_copy_sges(ops, theirs, tsge, ntheirs, mine, x->sqe.sge,
+				      x->sqe.nsge, x->done, n, &x->wrote_io);
+	else
+		fault = rig_copy_sges(ops, mine, x->sqe.sge, x->sqe.nsge, theirs, tsge,
+				      ntheirs, x->done, n, &x->wrote_io);
+	/* Our side's memory is the source of a SEND, the destination of a READ. */
+	if (fault)
+		return (fault == RIG_FAULT_SRC) == send ?
+		       RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR :
+		       RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR;
+	x->done += n;
+	*budget -= n;
+	return 0;
+}
+
+/* The head entry failed part-way with @status: both sides, as at the start. */
+static void rig_xfer_fail(struct rig_qp *qp, struct rig_qp *peer, u8 status)
+{
+	if (qp->xfer.sqe.type == RIG_BNXT_SQ_WQE_TYPE_SEND && peer &&
+	    status == RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR) {
+		rig_cq_res(peer, qp->xfer.rqe.wr_id, 0,
+			   RIG_BNXT_CQ_RES_RC_STATUS_LOCAL_PROTECTION_ERR);
+		rig_qp_fail(peer);
+	}
+	qp->xfer.active = false;
+	rig_cq_req(qp, status);
+	rig_qp_fail(qp);
+}
+
+/*
+ * Run the head entry, started by rig_run_send() or rig_run_read(), for at
+ * most *@budget bytes.  Its completions are written when its last byte
+ * has moved, after what it wrote to device memory is flushed.
+ *
+ * Return: true when the entry completed (or failed).
+ */
+static bool rig_xfer_run(const struct rig_exec_ops *ops, struct rig_qp *qp,
+			 u64 *budget)
+{
+	struct rig_exec_xfer *x = &qp->xfer;
+	struct rig_qp *peer = rig_exec_peer(ops, qp);
+	u8 status;
+
+	/* The peer went away, or failed, while the entry ran. */
+	if (!peer) {
+		rig_xfer_fail(qp, NULL, RIG_BNXT_CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
+		return true;
+	}
+	if (peer->state == RIG_BNXT_QP_STATE_ERROR) {
+		rig_xfer_fail(qp, NULL, RIG_BNXT_CQ_REQ_STATUS_REMOTE_OPERATION_ERR);
+		return true;
+	}
+	status = rig_xfer_piece(ops, qp, peer, budget);
+	if (status) {
+		rig_xfer_fail(qp, peer, status);
+		return true;
+	}
+	if (x->done < x->sqe.length)
+		return false;
+
+	/*
+	 * Device memory is mapped write-combining: smp_wmb() does not order
+	 * those stores before the completion's on x86; ops->flush_io() does.
+	 */
+	if (x->wrote_io)
+		ops->flush_io();
+	x->active = false;
+	/* The completion writers order the bytes before the toggle. */
+	if (x->sqe.type == RIG_BNXT_SQ_WQE_TYPE_SEND)
+		rig_cq_res(peer, x->rqe.wr_id, x->sqe.length, RIG_BNXT_CQ_RES_RC_STATUS_OK);
+	rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_OK);
+	return true;
+}
+
+/* Begin the head entry: the decoded entry, what it moves, from byte 0. */
+static void rig_xfer_begin(struct rig_qp *qp, const struct rig_hsi_sqe *sqe)
+{
+	struct rig_exec_xfer *x = &qp->xfer;
+
+	x->sqe = *sqe;
+	x->remote = (struct rig_hsi_sge){ sqe->remote_va, sqe->remote_key, sqe->length };
+	x->done = 0;
+	x->wrote_io = false;
+	x->active = true;
+}
+
+/*
+ * A SEND: into the oldest receive the peer posted.  Checks what can be
+ * checked before the first byte moves and begins the transfer.
+ *
+ * Return: false while the entry waits for the peer; true once begun or
+ * failed.
+ */
 static bool rig_run_send(const struct rig_exec_ops *ops, struct rig_qp *qp,
 			 const struct rig_hsi_sqe *sqe)
 {
@@ -346,10 +535,8 @@ static bool rig_run_send(const struct rig_exec_ops *ops, struct rig_qp *qp,
 		rig_qp_fail(qp);
 		return true;
 	}
-	rig_copy_sges(dst, rqe.sge, rqe.nsge, src, sqe->sge, sqe->nsge, sqe->length);
-	/* The completion writers order the bytes before the toggle. */
-	rig_cq_res(peer, rqe.wr_id, sqe->length, RIG_BNXT_CQ_RES_RC_STATUS_OK);
-	rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_OK);
+	rig_xfer_begin(qp, sqe);
+	qp->xfer.rqe = rqe;
 	return true;
 }
 
@@ -385,8 +572,7 @@ static bool rig_run_read(const struct rig_exec_ops *ops, struct rig_qp *qp,
 		rig_qp_fail(qp);
 		return true;
 	}
-	rig_copy_sges(dst, sqe->sge, sqe->nsge, &src, &remote, 1, sqe->length);
-	rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_OK);
+	rig_xfer_begin(qp, sqe);
 	return true;
 }
 
@@ -418,23 +604,45 @@ static bool rig_flush(struct rig_qp *qp)
 	return progress;
 }
 
+/* Decode and begin the head send entry; false while it waits for the peer. */
+static bool rig_exec_begin(const struct rig_exec_ops *ops, struct rig_qp *qp,
+			   u32 posted)
+{
+	struct rig_hsi_sqe sqe;
+
+	if (posted == U32_MAX ||
+	    rig_hsi_sqe_decode(qp->sq + (qp->sq_done % qp->entries) *
+			       RIG_BNXT_ENTRY_SIZE, RIG_BNXT_MAX_SGES, &sqe)) {
+		rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR);
+		rig_qp_fail(qp);
+		return true;
+	}
+	if (sqe.type == RIG_BNXT_SQ_WQE_TYPE_SEND)
+		return rig_run_send(ops, qp, &sqe);
+	return rig_run_read(ops, qp, &sqe);
+}
+
 /**
  * rig_exec_qp() - run what one queue pair has posted
  * @ops: how to find peers and regions, and how long to wait for a peer
  * @qp: the queue pair; the caller holds the lock that keeps it, its
  *	peer and every region alive (rig_engine_lock)
+ * @budget: bytes this call may move; what it moved is taken from it.
+ *	    An entry longer than the budget runs in pieces over several
+ *	    calls, so the caller's lock is never held for a whole entry.
  * @waiting: set when the head entry waits for the peer (RNR, no peer):
  *	     call again soon, its deadline is running
  *
  * Runs at most 64 send entries in ring order, or flushes every entry of
  * a queue pair in error.
  *
- * Return: true if any entry completed.
+ * Return: true if any entry completed or any byte moved.
  */
-bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, bool *waiting)
+bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, u64 *budget,
+		 bool *waiting)
 {
 	bool progress = false;
-	int budget = 64;
+	int entries = 64;
 	u32 posted;
 
 	if (!qp->connected)
@@ -442,30 +650,23 @@ bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, bool *waitin
 	if (qp->state == RIG_BNXT_QP_STATE_ERROR)
 		return rig_flush(qp);
 
-	while (budget-- > 0) {
-		struct rig_hsi_sqe sqe;
-		bool done;
-
-		posted = rig_posted(&qp->db->sq, qp->entries, RIG_BNXT_DBC_TYPE_SQ,
-				    qp->qpn, qp->sq_done);
-		if (!posted || !rig_cq_room(qp))
-			break;
-		if (posted == U32_MAX ||
-		    rig_hsi_sqe_decode(qp->sq + (qp->sq_done % qp->entries) *
-				       RIG_BNXT_ENTRY_SIZE, RIG_BNXT_MAX_SGES, &sqe)) {
-			rig_cq_req(qp, RIG_BNXT_CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR);
-			rig_qp_fail(qp);
-			return true;
-		}
-		if (sqe.type == RIG_BNXT_SQ_WQE_TYPE_SEND)
-			done = rig_run_send(ops, qp, &sqe);
-		else
-			done = rig_run_read(ops, qp, &sqe);
-		if (!done) {
-			*waiting = true;
-			break;
+	while (entries-- > 0 && *budget) {
+		if (!qp->xfer.active) {
+			posted = rig_posted(&qp->db->sq, qp->entries, RIG_BNXT_DBC_TYPE_SQ,
+					    qp->qpn, qp->sq_done);
+			if (!posted || !rig_cq_room(qp))
+				break;
+			if (!rig_exec_begin(ops, qp, posted)) {
+				*waiting = true;
+				break;
+			}
+			progress = true;
+			if (!qp->xfer.active)		/* it failed */
+				break;
 		}
 		progress = true;
+		if (!rig_xfer_run(ops, qp, budget))
+			break;				/* the budget is spent */
 		if (qp->state == RIG_BNXT_QP_STATE_ERROR)
 			break;
 	}
@@ -473,20 +674,27 @@ bool rig_exec_qp(const struct rig_exec_ops *ops, struct rig_qp *qp, bool *waitin
 }
 
 /**
- * rig_exec_pending() - has @qp a doorbell the engine has not acted on?
+ * rig_exec_pending() - has @qp work the engine can do now?
  * @qp: a queue pair, under the same lock as for rig_exec_qp()
  *
- * A corrupt send doorbell is pending while the queue pair runs (running
- * it fails the queue pair); once in error, a corrupt doorbell names
- * nothing to flush, and is not.
+ * An entry running in pieces is pending.  A posted entry is pending only
+ * while the completion ring has room for its completion: a process that
+ * gives back no room (or corrupts its consumer index) leaves the engine
+ * nothing to do, and it sleeps.  A corrupt send doorbell is pending while
+ * the queue pair runs (running it fails the queue pair); once in error, a
+ * corrupt doorbell names nothing to flush, and is not.
  *
- * Return: true when rig_exec_qp() has entries to run or flush.
+ * Return: true when rig_exec_qp() would make progress.
  */
 bool rig_exec_pending(struct rig_qp *qp)
 {
 	u32 sq, rq;
 
 	if (!qp->connected)
+		return false;
+	if (qp->xfer.active)
+		return true;
+	if (!rig_cq_room(qp))
 		return false;
 	sq = rig_posted(&qp->db->sq, qp->entries, RIG_BNXT_DBC_TYPE_SQ,
 			qp->qpn, qp->sq_done);

@@ -40,6 +40,7 @@
 enum backing {
 	BACK_PAGES,	/* pinned pages */
 	BACK_BUF,	/* pages of a DMA buffer, from its second page */
+	BACK_IO,	/* device memory: two runs, of one page and of two */
 };
 
 /* A queue pair and the process's side of it: what the library counts. */
@@ -65,6 +66,9 @@ struct fake {
 	struct rig_region *regions[T_MAX_REGIONS];
 	unsigned int nregions;
 	bool waiting;		/* set by the last run() */
+	bool runs_gone;		/* ops->run_present() says no */
+	unsigned int flushes;	/* calls of ops->flush_io() */
+	u64 cqes_at_flush;	/* completions written when it was last called */
 };
 
 union cqe {
@@ -101,6 +105,35 @@ static struct rig_region *fake_region(struct rig_dev *rdev, u32 key)
 		    f->regions[i]->state == RIG_REGION_LIVE)
 			return f->regions[i];
 	return NULL;
+}
+
+/* ops->run_present: the device memory is there until a test removes it. */
+static bool fake_run_present(const struct rig_devrun *run)
+{
+	return !fake_of_current_test()->runs_gone;
+}
+
+/* ops->read_io and ->write_io: the fake's device memory is memory. */
+static void fake_read_io(void *dst, const void __iomem *src, size_t n)
+{
+	memcpy(dst, (const void __force *)src, n);
+}
+
+static void fake_write_io(void __iomem *dst, const void *src, size_t n)
+{
+	memcpy((void __force *)dst, src, n);
+}
+
+/* ops->flush_io: count the flushes, and what was completed by then. */
+static void fake_flush_io(void)
+{
+	struct fake *f = fake_of_current_test();
+	unsigned int i;
+
+	f->flushes++;
+	f->cqes_at_flush = 0;
+	for (i = 0; i < f->nqps; i++)
+		f->cqes_at_flush += f->qps[i]->qp.cq_prod;
 }
 
 static struct rig_dev *fake_nic(struct kunit *test, u64 nic_id)
@@ -151,6 +184,24 @@ static struct rig_pages *fake_pages(struct kunit *test, unsigned long n)
 	return rp;
 }
 
+/* Device memory: runs of one page and two, as kzalloc'd "BAR" space. */
+static void fake_runs(struct kunit *test, struct rig_region *r)
+{
+	static const u64 pages[] = { 1, T_REGION_PAGES - 1 };
+	u32 i;
+
+	r->runs = kunit_kcalloc(test, ARRAY_SIZE(pages), sizeof(*r->runs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r->runs);
+	for (i = 0; i < ARRAY_SIZE(pages); i++) {
+		void *mem = kunit_kzalloc(test, pages[i] * PAGE_SIZE, GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, mem);
+		r->runs[i].bytes = pages[i] * PAGE_SIZE;
+		r->runs[i].va = (void __iomem __force *)mem;
+	}
+	r->nruns = ARRAY_SIZE(pages);
+}
+
 /* A live region of T_REGION_BYTES of @ctx, named @key. */
 static struct rig_region *fake_region_add(struct kunit *test, struct rig_ctx *ctx,
 					  u32 key, enum backing backing)
@@ -174,6 +225,10 @@ static struct rig_region *fake_region_add(struct kunit *test, struct rig_ctx *ct
 		KUNIT_ASSERT_NOT_NULL(test, r->buf);
 		r->buf->pages = fake_pages(test, T_REGION_PAGES + 1);
 		r->offset = PAGE_SIZE;
+		break;
+	case BACK_IO:
+		r->type = RIG_BNXT_REGION_DEVICE;
+		fake_runs(test, r);
 		break;
 	}
 	f->regions[f->nregions++] = r;
@@ -219,11 +274,17 @@ static void fake_connect(struct tqp *x, struct tqp *y)
 	y->qp.peer_qpn = x->qp.qpn;
 }
 
-/* The byte at @off of @r, in whichever page backs it. */
+/* The byte at @off of @r, in whichever page or run backs it. */
 static u8 *region_byte(struct rig_region *r, u64 off)
 {
 	struct rig_pages *rp = r->buf ? r->buf->pages : r->pinned;
+	u32 i;
 
+	if (!rp) {
+		for (i = 0; off >= r->runs[i].bytes; i++)
+			off -= r->runs[i].bytes;
+		return (u8 __force *)r->runs[i].va + off;
+	}
 	off += r->offset;
 	return (u8 *)page_address(rp->pages[off / PAGE_SIZE]) + off % PAGE_SIZE;
 }
@@ -464,8 +525,10 @@ static bool run(struct kunit *test, struct tqp *t)
 {
 	struct fake *f = test->priv;
 
+	u64 budget = U64_MAX;
+
 	f->waiting = false;
-	return rig_exec_qp(&f->ops, &t->qp, &f->waiting);
+	return rig_exec_qp(&f->ops, &t->qp, &budget, &f->waiting);
 }
 
 /* The head send of a waits for its peer: no progress, no completion. */
@@ -659,6 +722,10 @@ static int rig_exec_test_init(struct kunit *test)
 	f->ops = (struct rig_exec_ops){
 		.peer = fake_peer,
 		.region = fake_region,
+		.run_present = fake_run_present,
+		.read_io = fake_read_io,
+		.write_io = fake_write_io,
+		.flush_io = fake_flush_io,
 		.rnr_ms = T_LONG_MS,
 		.retry_ms = T_LONG_MS,
 	};
@@ -711,6 +778,9 @@ static const struct backing_case backing_cases[] = {
 	{ BACK_PAGES, BACK_BUF, "pinned pages to a buffer" },
 	{ BACK_BUF, BACK_PAGES, "a buffer to pinned pages" },
 	{ BACK_BUF, BACK_BUF, "a buffer to a buffer" },
+	{ BACK_IO, BACK_PAGES, "device memory to pinned pages" },
+	{ BACK_PAGES, BACK_IO, "pinned pages to device memory" },
+	{ BACK_IO, BACK_IO, "device memory to device memory" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(backing, backing_cases, desc);
@@ -1247,7 +1317,8 @@ static void nothing_runs_until_the_consumer_frees_room_in_a_full_completion_ring
 	KUNIT_EXPECT_FALSE(test, f->waiting);
 	expect_no_cqe(test, f->b);
 	expect_region(test, f->rb, want);
-	KUNIT_EXPECT_TRUE(test, rig_exec_pending(&f->a->qp));
+	/* Nothing the engine can do: it may sleep (the process kicks it). */
+	KUNIT_EXPECT_FALSE(test, rig_exec_pending(&f->a->qp));
 
 	expect_sent(test, 0, 1);
 	KUNIT_EXPECT_TRUE(test, run(test, f->a));
@@ -1273,6 +1344,149 @@ static void send_waits_while_the_peers_completion_ring_is_full(struct kunit *tes
 	KUNIT_EXPECT_TRUE(test, run(test, f->a));
 	expect_sent(test, 16, 1);
 	expect_received(test, 1, 16);
+}
+
+static void a_consumer_index_past_the_producer_leaves_nothing_pending(struct kunit *test)
+{
+	struct fake *f = test->priv;
+
+	post_numbered(f, 1);
+	KUNIT_EXPECT_TRUE(test, rig_exec_pending(&f->a->qp));
+	/* Three completions given back, none ever written: no room at all. */
+	ring(f->a, &f->a->qp.db->cq, RIG_BNXT_DBC_TYPE_CQ, 3, T_CQ_ENTRIES);
+	KUNIT_EXPECT_FALSE(test, rig_exec_pending(&f->a->qp));
+	KUNIT_EXPECT_FALSE(test, run(test, f->a));
+	expect_no_cqe(test, f->b);
+}
+
+/* Entries longer than the engine's budget */
+
+/* One call of the engine on @t with @budget bytes; what it left of them. */
+static u64 run_budget(struct kunit *test, struct tqp *t, u64 budget, bool *progress)
+{
+	struct fake *f = test->priv;
+
+	f->waiting = false;
+	*progress = rig_exec_qp(&f->ops, &t->qp, &budget, &f->waiting);
+	return budget;
+}
+
+/* A send of every byte of ra but the first 100, into all of rb. */
+static const struct rig_hsi_sge long_src = { 100, KEY_A, T_REGION_BYTES - 100 };
+static const struct rig_hsi_sge long_dst = { 0, KEY_B, T_REGION_BYTES };
+
+static void an_entry_longer_than_the_budget_moves_in_pieces_and_completes_once(struct kunit *test)
+{
+	struct fake *f = test->priv;
+	u64 len = T_REGION_BYTES - 100, moved = 0, left;
+	unsigned int calls = 0;
+	bool progress;
+	u8 *want = snapshot(test, f->rb);
+
+	post_recv(f->b, &long_dst, 1);
+	post_send(f->a, &long_src, 1);
+	while (moved < len) {
+		left = run_budget(test, f->a, 1000, &progress);
+		KUNIT_ASSERT_TRUE(test, progress);
+		KUNIT_ASSERT_LE(test, 1000 - left, len - moved);
+		moved += 1000 - left;
+		calls++;
+		if (moved < len) {
+			/* Mid-entry: still pending, nothing completed. */
+			KUNIT_EXPECT_TRUE(test, rig_exec_pending(&f->a->qp));
+			KUNIT_ASSERT_EQ(test, f->a->qp.cq_prod + f->b->qp.cq_prod, 0);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, calls, DIV_ROUND_UP(len, 1000));
+	expect_res(test, f->b, RIG_BNXT_CQ_RES_RC_STATUS_OK, len, 0);
+	expect_req(test, f->a, RIG_BNXT_CQ_REQ_STATUS_OK, 1);
+	expect_no_cqe(test, f->a);
+	expect_no_cqe(test, f->b);
+	land(test, want, f->ra, &long_src, 1, &long_dst, 1);
+	expect_region(test, f->rb, want);
+	KUNIT_EXPECT_FALSE(test, rig_exec_pending(&f->a->qp));
+}
+
+static void a_region_deregistered_part_way_is_never_reached_again(struct kunit *test)
+{
+	struct fake *f = test->priv;
+	bool progress;
+	u8 *want;
+
+	post_recv(f->b, &long_dst, 1);
+	post_send(f->a, &long_src, 1);
+	run_budget(test, f->a, 1000, &progress);
+	KUNIT_ASSERT_TRUE(test, progress);
+	/* The receiver's region goes; what it holds now must stay. */
+	f->rb->state = RIG_REGION_BROKEN;
+	want = snapshot(test, f->rb);
+	run_budget(test, f->a, 1000, &progress);
+	KUNIT_EXPECT_TRUE(test, progress);
+	expect_req(test, f->a, RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, 1);
+	expect_res(test, f->b, RIG_BNXT_CQ_RES_RC_STATUS_LOCAL_PROTECTION_ERR, 0, 0);
+	expect_state(test, f->a, RIG_BNXT_QP_STATE_ERROR);
+	expect_state(test, f->b, RIG_BNXT_QP_STATE_ERROR);
+	expect_region(test, f->rb, want);
+	KUNIT_EXPECT_FALSE(test, rig_exec_pending(&f->a->qp));
+}
+
+/* Device memory */
+
+static void device_memory_written_is_flushed_before_the_completion(struct kunit *test)
+{
+	struct fake *f = test->priv;
+	struct rig_region *rd = fake_region_add(test, f->ctx_b, KEY_D, BACK_IO);
+	const struct rig_hsi_sge dst = { 10, KEY_D, T_REGION_BYTES - 10 };
+	const struct rig_hsi_sge src = { 0, KEY_A, PAGE_SIZE + 20 };
+	u8 *want = snapshot(test, rd);
+
+	post_recv(f->b, &dst, 1);
+	post_send(f->a, &src, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, f->a));
+	KUNIT_EXPECT_EQ(test, f->flushes, 1);
+	KUNIT_EXPECT_EQ(test, f->cqes_at_flush, 0);
+	expect_res(test, f->b, RIG_BNXT_CQ_RES_RC_STATUS_OK, PAGE_SIZE + 20, 0);
+	expect_req(test, f->a, RIG_BNXT_CQ_REQ_STATUS_OK, 1);
+	land(test, want, f->ra, &src, 1, &dst, 1);
+	expect_region(test, rd, want);
+}
+
+static void pages_written_need_no_flush(struct kunit *test)
+{
+	struct fake *f = test->priv;
+	struct rig_region *rs = fake_region_add(test, f->ctx_a, KEY_S, BACK_IO);
+	const struct rig_hsi_sge src = { 0, KEY_S, 2 * PAGE_SIZE };
+	const struct rig_hsi_sge dst = { 0, KEY_B, 2 * PAGE_SIZE };
+
+	region_fill(rs, 9);
+	post_recv(f->b, &dst, 1);
+	post_send(f->a, &src, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, f->a));
+	KUNIT_EXPECT_EQ(test, f->flushes, 0);
+	expect_res(test, f->b, RIG_BNXT_CQ_RES_RC_STATUS_OK, 2 * PAGE_SIZE, 0);
+}
+
+static void device_memory_that_vanishes_part_way_is_a_dma_fault(struct kunit *test)
+{
+	struct fake *f = test->priv;
+	struct rig_region *rs = fake_region_add(test, f->ctx_a, KEY_S, BACK_IO);
+	const struct rig_hsi_sge src = { 0, KEY_S, T_REGION_BYTES };
+	bool progress;
+	u8 *want;
+
+	region_fill(rs, 7);
+	post_recv(f->b, &long_dst, 1);
+	post_send(f->a, &src, 1);
+	run_budget(test, f->a, 1000, &progress);
+	KUNIT_ASSERT_TRUE(test, progress);
+	f->runs_gone = true;
+	want = snapshot(test, f->rb);
+	run_budget(test, f->a, 1000, &progress);
+	/* The sender's own memory faulted: it fails; the receive stays posted. */
+	expect_req(test, f->a, RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, 1);
+	expect_no_cqe(test, f->b);
+	expect_state(test, f->a, RIG_BNXT_QP_STATE_ERROR);
+	expect_region(test, f->rb, want);
 }
 
 static struct kunit_case rig_exec_test_cases[] = {
@@ -1314,6 +1528,12 @@ static struct kunit_case rig_exec_test_cases[] = {
 	KUNIT_CASE(a_queue_pair_not_yet_connected_runs_nothing),
 	KUNIT_CASE(nothing_runs_until_the_consumer_frees_room_in_a_full_completion_ring),
 	KUNIT_CASE(send_waits_while_the_peers_completion_ring_is_full),
+	KUNIT_CASE(a_consumer_index_past_the_producer_leaves_nothing_pending),
+	KUNIT_CASE(an_entry_longer_than_the_budget_moves_in_pieces_and_completes_once),
+	KUNIT_CASE(a_region_deregistered_part_way_is_never_reached_again),
+	KUNIT_CASE(device_memory_written_is_flushed_before_the_completion),
+	KUNIT_CASE(pages_written_need_no_flush),
+	KUNIT_CASE(device_memory_that_vanishes_part_way_is_a_dma_fault),
 	{}
 };
 

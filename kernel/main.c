@@ -31,9 +31,12 @@ static int __init rig_init(void)
 
 	rig_debugfs = debugfs_create_dir(RIG_NAME, NULL);
 	rig_mem_debugfs(rig_debugfs);
-	ret = rig_dev_init();
+	ret = rig_bar_init();
 	if (ret)
 		goto err_debugfs;
+	ret = rig_dev_init();
+	if (ret)
+		goto err_bar;
 	ret = rig_soft_init(soft, soft_iommu);
 	if (ret)
 		goto err_dev;
@@ -46,6 +49,8 @@ err_soft:
 	rig_soft_exit();
 err_dev:
 	rig_dev_exit();
+err_bar:
+	rig_bar_exit();
 err_debugfs:
 	debugfs_remove_recursive(rig_debugfs);
 	return ret;
@@ -56,6 +61,7 @@ static void __exit rig_exit(void)
 	rig_pci_exit();
 	rig_soft_exit();
 	rig_dev_exit();
+	rig_bar_exit();
 	debugfs_remove_recursive(rig_debugfs);
 }
 

@@ -4,10 +4,10 @@
  * pinned for as long as a region lives, each set mapped for DMA.
  *
  * This file owns struct rig_pages: allocation or pinning, the accounting
- * of both against RLIMIT_MEMLOCK (mm->pinned_vm, shown as VmPin, as
- * ib_umem does for pinned pages and io_uring for its rings), the scatter
- * table and its DMA mapping, and the release of all of it.  It knows
- * nothing of regions, handles or files.
+ * of both against RLIMIT_MEMLOCK (struct rig_charge: the user's
+ * locked_vm, as io_uring charges its rings, and the process's VmPin), the
+ * scatter table and its DMA mapping, and the release of all of it.  It
+ * knows nothing of regions, handles or files.
  */
 #include <linux/debugfs.h>
 #include <linux/dma-mapping.h>
@@ -63,6 +63,14 @@ static int rig_pages_map(struct rig_pages *rp, struct device *dma_dev)
 {
 	int ret;
 
+	/*
+	 * A NIC that does no DMA gets no mapping: under swiotlb=force one
+	 * would take bounce slots for nothing, and unmapping it would copy
+	 * stale bounce data over the pages.
+	 */
+	if (!dma_dev)
+		return 0;
+
 	ret = sg_alloc_table_from_pages(&rp->sgt, rp->pages, rp->npages, 0,
 					rp->npages << PAGE_SHIFT, GFP_KERNEL);
 	if (ret)
@@ -76,47 +84,79 @@ static int rig_pages_map(struct rig_pages *rp, struct device *dma_dev)
 	return 0;
 }
 
-static int rig_pin_charge(struct mm_struct *mm, unsigned long npages)
+/**
+ * rig_charge() - charge locked memory to the current user and process
+ * @c: the charge, empty; filled in on success
+ * @npages: pages to charge
+ *
+ * The memory a NIC holds lives as long as the file that made it, and a
+ * file outlives its opener when fork() or SCM_RIGHTS passes it on, so
+ * the charge against RLIMIT_MEMLOCK goes to the user (user->locked_vm,
+ * as io_uring charges its rings), who keeps it until the memory is freed.
+ * The process is shown the pages in VmPin (mm->pinned_vm) for as long.
+ * CAP_IPC_LOCK lifts the limit, not the charge.
+ *
+ * Return: 0, or -ENOMEM when the user's locked memory would pass
+ * RLIMIT_MEMLOCK.
+ */
+int rig_charge(struct rig_charge *c, unsigned long npages)
 {
+	struct user_struct *user = current_user();
 	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
-	u64 pinned;
+	unsigned long cur = atomic_long_read(&user->locked_vm), next;
+	bool unlimited = capable(CAP_IPC_LOCK);
 
-	pinned = atomic64_add_return(npages, &mm->pinned_vm);
-	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
-		atomic64_sub(npages, &mm->pinned_vm);
-		return -ENOMEM;
-	}
+	do {
+		if (check_add_overflow(cur, npages, &next) ||
+		    (next > limit && !unlimited))
+			return -ENOMEM;
+	} while (!atomic_long_try_cmpxchg(&user->locked_vm, &cur, next));
+
+	c->user = get_uid(user);
+	c->mm = current->mm;
+	mmgrab(c->mm);
+	atomic64_add(npages, &c->mm->pinned_vm);
+	c->npages = npages;
 	return 0;
 }
 
-/* Charge @npages to the current process; rig_pages_free() uncharges. */
+/**
+ * rig_uncharge() - give back what rig_charge() charged
+ * @c: a charge; empty afterwards (an empty one is left alone)
+ */
+void rig_uncharge(struct rig_charge *c)
+{
+	if (!c->user)
+		return;
+	atomic_long_sub(c->npages, &c->user->locked_vm);
+	atomic64_sub(c->npages, &c->mm->pinned_vm);
+	free_uid(c->user);
+	mmdrop(c->mm);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Charge @npages to the current user; rig_pages_free() uncharges. */
 static struct rig_pages *rig_pages_new(unsigned long npages, bool user)
 {
-	struct mm_struct *mm = current->mm;
 	struct rig_pages *rp;
-	int ret;
 
 	if (rig_pages_too_many(npages))
 		return ERR_PTR(-ENOMEM);
-	ret = rig_pin_charge(mm, npages);
-	if (ret)
-		return ERR_PTR(ret);
 	rp = kzalloc(sizeof(*rp), GFP_KERNEL_ACCOUNT);
 	if (!rp)
-		goto err_uncharge;
+		return ERR_PTR(-ENOMEM);
 	rp->npages = npages;
 	rp->user = user;
 	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
-	if (!rp->pages) {
-		kfree(rp);
-		goto err_uncharge;
-	}
-	mmgrab(mm);
-	rp->mm = mm;
+	if (!rp->pages)
+		goto err_free;
+	if (rig_charge(&rp->charge, npages))
+		goto err_free;
 	return rp;
 
-err_uncharge:
-	atomic64_sub(npages, &mm->pinned_vm);
+err_free:
+	kvfree(rp->pages);
+	kfree(rp);
 	return ERR_PTR(-ENOMEM);
 }
 
@@ -133,20 +173,20 @@ static void rig_pages_free(struct rig_pages *rp, unsigned long n)
 			__free_page(rp->pages[i]);
 		atomic64_sub(n, &rig_allocated_pages);
 	}
-	atomic64_sub(rp->npages, &rp->mm->pinned_vm);
-	mmdrop(rp->mm);
+	rig_uncharge(&rp->charge);
 	kvfree(rp->pages);
 	kfree(rp);
 }
 
 /**
  * rig_pages_alloc() - allocate zeroed pages and map them for DMA
- * @dma_dev: the device that will reach them
+ * @dma_dev: the device that will reach them, or NULL for a NIC that
+ *	     does no DMA (a soft NIC reaches the pages themselves)
  * @npages: how many, at least one
  *
  * The pages are locked memory held for the NIC, so like pinned pages
- * (and like io_uring's rings) they are charged to the caller's
- * mm->pinned_vm against RLIMIT_MEMLOCK, and to its memory cgroup.  When
+ * (and like io_uring's rings) they are charged against RLIMIT_MEMLOCK
+ * (rig_charge()), and to the caller's memory cgroup.  When
  * memory runs out the allocation fails rather than wake the OOM killer;
  * a fatal signal stops a long one.
  *
@@ -191,14 +231,14 @@ err_free:
 
 /**
  * rig_pages_pin() - pin a process's pages and map them for DMA
- * @dma_dev: the device that will reach them
+ * @dma_dev: the device that will reach them, or NULL (no DMA mapping)
  * @addr: page-aligned start in the current process
  * @npages: how many pages, at least one
  *
  * FOLL_LONGTERM | FOLL_WRITE: the pages are migrated out of movable zones
  * first if need be, and they stay the ones the NIC reaches whatever the
- * process maps at @addr later.  They are charged to mm->pinned_vm
- * against RLIMIT_MEMLOCK unless the caller has CAP_IPC_LOCK.
+ * process maps at @addr later.  They are charged against
+ * RLIMIT_MEMLOCK (rig_charge()).
  *
  * Return: the pages; ERR_PTR(-ENOMEM) when RLIMIT_MEMLOCK would be
  * exceeded or memory is short, -EFAULT when the range is not wholly
@@ -253,7 +293,9 @@ err_unpin:
  */
 void rig_pages_release(struct rig_pages *rp)
 {
-	dma_unmap_sgtable(rp->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
-	sg_free_table(&rp->sgt);
+	if (rp->dma_dev) {
+		dma_unmap_sgtable(rp->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
+		sg_free_table(&rp->sgt);
+	}
 	rig_pages_free(rp, rp->npages);
 }

@@ -110,18 +110,22 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 	ret = rig_engine_add(qp);	/* gives the queue pair its number */
 	if (ret)
 		goto err_cookie;
-	mutex_unlock(&ctx->lock);
-
+	/*
+	 * Read the answer while the lock still keeps the queue pair: once it
+	 * is dropped, another thread may destroy it by its handle.
+	 */
 	cmd->handle = qp->handle;
 	cmd->qpn = qp->qpn;
 	cmd->psn = qp->psn;
 	cmd->mtu = qp->mtu;
-	cmd->nic = qp->rdev->nic_id;
+	cmd->mmap_offset = (u64)qp->cookie << PAGE_SHIFT;
+	mutex_unlock(&ctx->lock);
+
+	cmd->nic = ctx->rdev->nic_id;
 	/* A link-local GID made of the NIC's identity. */
 	cmd->address[0] = 0xfe;
 	cmd->address[1] = 0x80;
-	put_unaligned_be64(qp->rdev->nic_id, &cmd->address[8]);
-	cmd->mmap_offset = (u64)qp->cookie << PAGE_SHIFT;
+	put_unaligned_be64(ctx->rdev->nic_id, &cmd->address[8]);
 	return 0;
 
 err_cookie:
@@ -252,4 +256,17 @@ bool rig_ctx_has_completions(struct rig_ctx *ctx)
 	}
 	xa_unlock(&ctx->qps);
 	return found;
+}
+
+/**
+ * rig_qp_undo() - destroy a queue pair whose RIG_BNXT_CREATE_QP answer was lost
+ * @ctx: the context
+ * @arg: the command's struct rig_bnxt_create_qp, as answered
+ */
+void rig_qp_undo(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_create_qp *cmd = arg;
+	struct rig_bnxt_handle h = { .handle = cmd->handle };
+
+	rig_cmd_destroy_qp(ctx, &h);
 }

@@ -11,6 +11,7 @@
 #include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/pci.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -22,6 +23,7 @@ static void rig_region_free_runs(struct rig_region *region)
 	u32 i;
 
 	for (i = 0; i < region->nruns; i++) {
+		rig_bar_untrack(&region->runs[i]);
 		if (region->runs[i].va)
 			iounmap(region->runs[i].va);
 		pci_dev_put(region->runs[i].pdev);
@@ -34,6 +36,7 @@ static void rig_region_free(struct rig_region *region)
 {
 	if (region->buf)
 		rig_buf_put(region->buf);
+	rig_uncharge(&region->charge);
 	if (region->pinned)
 		rig_pages_release(region->pinned);
 	if (region->runs)
@@ -86,7 +89,9 @@ static int rig_region_pages(struct rig_ctx *ctx, struct rig_region *region,
 		region->buf = buf;
 		region->offset = offset;
 		region->bytes = cmd->bytes;
-		return 0;
+		return rig_charge(&region->charge,
+				  DIV_ROUND_UP(offset_in_page(offset) + cmd->bytes,
+					       PAGE_SIZE));
 	}
 
 	/*
@@ -130,6 +135,10 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 	ret = -EOPNOTSUPP;
 	if (ctx->rdev->iommu)
 		goto out;
+	/* A NIC aimed at a BAR is PCI access: refused as pci-sysfs refuses it. */
+	ret = security_locked_down(LOCKDOWN_PCI_ACCESS);
+	if (ret)
+		goto out;
 	ret = -EPERM;
 	if (!capable(CAP_SYS_RAWIO))
 		goto out;
@@ -145,6 +154,7 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 		ret = rig_bar_find(runs[i].address, runs[i].bytes, run);
 		if (ret)
 			goto out;
+		rig_bar_track(run);
 		region->nruns++;
 		/* The soft NIC's engine copies through this mapping. */
 		run->va = ioremap_wc(run->phys, run->bytes);
@@ -215,11 +225,14 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 			goto err_erase;
 		cmd->mmap_offset = (u64)region->cookie << PAGE_SHIFT;
 	}
-	mutex_unlock(&ctx->lock);
-
+	/*
+	 * Read the answer while the lock still keeps the region: once it is
+	 * dropped, another thread may deregister it by its handle.
+	 */
 	cmd->handle = region->handle;
 	cmd->key = region->key;
 	cmd->region_bytes = region->bytes;
+	mutex_unlock(&ctx->lock);
 	return 0;
 
 err_erase:
@@ -291,4 +304,26 @@ void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region)
 {
 	ctx->rdev->fw->forget(ctx->rdev, region);
 	rig_region_free(region);
+}
+
+/**
+ * rig_region_undo() - unmake a region whose RIG_BNXT_REG_REGION answer was lost
+ * @ctx: the context
+ * @arg: the command's struct rig_bnxt_reg_region, as answered
+ *
+ * The process never learnt its handle, so the region goes as at release:
+ * the NIC forgets it whatever the firmware would say to a deregistration.
+ */
+void rig_region_undo(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_reg_region *cmd = arg;
+	struct rig_region *region;
+
+	scoped_guard(mutex, &ctx->lock) {
+		region = xa_erase(&ctx->regions, cmd->handle);
+		if (region && region->type == RIG_BNXT_REGION_HOST)
+			rig_ctx_del_cookie(ctx, region->cookie);
+	}
+	if (region)
+		rig_region_destroy(ctx, region);
 }

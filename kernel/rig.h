@@ -18,6 +18,7 @@
 #include <linux/xarray.h>
 
 #include "../uapi/rig_bnxt.h"
+#include "hsi.h"
 
 struct dentry;
 struct pci_dev;
@@ -31,9 +32,9 @@ struct vm_area_struct;
  * struct rig_dev - one NIC as userspace sees it: /dev/rig_bnxtN
  * @dev: the class device; its refcount keeps this structure alive, and
  *	 rig_dev_release() frees it.  Each open file holds a reference.
- * @dma_dev: the device the DMA API maps memory for (the PCI function, or
- *	     the soft NIC's platform device); immutable, outlives @dev's
- *	     registration until every file is closed.
+ * @dma_dev: the device the DMA API maps memory for (the PCI function);
+ *	     NULL for a soft NIC, which does no DMA; immutable, outlives
+ *	     @dev's registration until every file is closed.
  * @fw: the NIC's firmware (or the soft NIC's model of it); immutable.
  * @priv: the owner's (soft.c's or pci.c's) per-NIC data; immutable.
  * @cdev: the character device, added together with @dev
@@ -43,9 +44,11 @@ struct vm_area_struct;
  * @iommu: a translating IOMMU covers the NIC's DMA; immutable.
  * @relaxed_ordering: PCIe Relaxed Ordering is enabled; immutable.
  * @lock: taken for reading by every command for its whole duration,
- *	  and for writing by rig_dev_unregister(), which sets @dead.
- * @dead: the NIC is gone (module unload, PCI remove); protected by
- *	  @lock.  Commands on files still open then fail with -ENODEV.
+ *	  and for writing by rig_dev_unregister(), which sets @dead.  Never
+ *	  taken under the mmap lock (commands take that one inside it).
+ * @dead: the NIC is gone (module unload, PCI remove); written under
+ *	  @lock.  Commands on files still open then fail with -ENODEV;
+ *	  mmap() and poll() read it with READ_ONCE() and no lock.
  * @nic_id: the NIC's identity in endpoints, random; immutable.
  */
 struct rig_dev {
@@ -64,13 +67,29 @@ struct rig_dev {
 };
 
 /**
+ * struct rig_charge - locked memory charged against RLIMIT_MEMLOCK
+ * @user: the user charged @npages in user->locked_vm (a get_uid()
+ *	  reference): the memory may outlive the process that made it
+ * @mm: the process shown @npages in mm->pinned_vm, VmPin (a mmgrab()
+ *	reference)
+ * @npages: pages charged
+ *
+ * Immutable between rig_charge() and rig_uncharge() (mem.c).
+ */
+struct rig_charge {
+	struct user_struct *user;
+	struct mm_struct *mm;
+	unsigned long npages;
+};
+
+/**
  * struct rig_pages - pages the NIC reaches, mapped for its DMA
  * @pages: the pages, in order
  * @npages: how many
  * @sgt: the scatter table of @pages, DMA-mapped for @dma_dev
- * @dma_dev: the device they are mapped for
- * @mm: the process charged @npages in mm->pinned_vm (a mmgrab()
- *	reference)
+ * @dma_dev: the device they are mapped for; NULL (and @sgt unused) for
+ *	     a NIC that does no DMA
+ * @charge: @npages charged to the user that made them
  * @user: the pages are the process's own, pinned; else the driver's
  *
  * Immutable once made; mem.c makes and releases it.
@@ -80,7 +99,7 @@ struct rig_pages {
 	unsigned long npages;
 	struct sg_table sgt;
 	struct device *dma_dev;
-	struct mm_struct *mm;
+	struct rig_charge charge;
 	bool user;
 };
 
@@ -106,14 +125,22 @@ struct rig_buf {
  * @bytes: length
  * @phys: CPU physical address of the same bytes
  * @pdev: the PCI device whose BAR holds the run (a reference)
+ * @bar: which of its BARs
  * @va: the run mapped for the soft NIC's engine (write-combining)
+ * @node: in bar.c's list of runs in use, while the region lives
+ * @gone: the device was removed: the run must never be reached again.
+ *	  Set by bar.c's bus notifier (WRITE_ONCE), which then waits for
+ *	  the engine to let go; read by the engine before every piece.
  */
 struct rig_devrun {
 	u64 bus;
 	u64 bytes;
 	phys_addr_t phys;
 	struct pci_dev *pdev;
+	int bar;
 	void __iomem *va;
+	struct list_head node;
+	bool gone;
 };
 
 enum rig_region_state {
@@ -130,6 +157,10 @@ enum rig_region_state {
  * @bytes: its length; immutable
  * @buf: HOST, and PAGES over a DMA buffer: the buffer (a reference)
  * @offset: PAGES over a DMA buffer: where the region starts in @buf
+ * @charge: PAGES over a DMA buffer: the region's own pages, charged
+ *	    again, as every registration of the same memory is charged
+ *	    (ib_umem does the same), so one buffer cannot back unbounded
+ *	    registrations
  * @pinned: PAGES of ordinary process memory: the pinned pages
  * @runs: DEVICE: the runs, @nruns of them
  * @nruns: DEVICE: how many runs
@@ -146,6 +177,7 @@ struct rig_region {
 	u64 bytes;
 	struct rig_buf *buf;
 	u64 offset;
+	struct rig_charge charge;
 	struct rig_pages *pinned;
 	struct rig_devrun *runs;
 	u32 nruns;
@@ -204,6 +236,27 @@ struct rig_ctx {
 };
 
 /**
+ * struct rig_exec_xfer - the head send entry while the engine moves it
+ * @active: an entry has begun and not yet completed
+ * @sqe: the entry, as decoded when it began
+ * @rqe: SEND: the peer's receive it lands in
+ * @remote: READ: the peer's region and range it reads
+ * @done: bytes of the message moved so far
+ * @wrote_io: some of them went to device memory (flush before completing)
+ *
+ * The engine moves a bounded number of bytes per pass under its lock, so
+ * an entry (up to 4 GiB) runs in pieces; this is where it resumes.
+ */
+struct rig_exec_xfer {
+	bool active;
+	struct rig_hsi_sqe sqe;
+	struct rig_hsi_rqe rqe;
+	struct rig_hsi_sge remote;
+	u64 done;
+	bool wrote_io;
+};
+
+/**
  * struct rig_qp - a queue pair of a soft NIC
  * @ctx: the context that owns it (its creator's file)
  * @rdev: its NIC
@@ -233,6 +286,7 @@ struct rig_ctx {
  * @waiting: the head send entry waits for the peer (RNR or no peer)
  * @wait_status: the status that wait fails the entry with
  * @deadline: when that wait fails the entry (jiffies)
+ * @xfer: the head send entry while it runs in pieces
  *
  * Everything from @node on is the engine's, under rig_engine_lock; the
  * context frees the queue pair after taking it off the engine's list.
@@ -265,6 +319,7 @@ struct rig_qp {
 	bool waiting;
 	u8 wait_status;
 	unsigned long deadline;
+	struct rig_exec_xfer xfer;
 };
 
 /* ctx.c */
@@ -275,11 +330,13 @@ int rig_ctx_add_cookie(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
 void rig_ctx_del_cookie(struct rig_ctx *ctx, u32 cookie);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
+void rig_dma_undo(struct rig_ctx *ctx, void *arg);
 
 /* qp.c */
 int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg);
 int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg);
 int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg);
+void rig_qp_undo(struct rig_ctx *ctx, void *arg);
 int rig_cmd_kick(struct rig_ctx *ctx, void *arg);
 void rig_qp_destroy(struct rig_qp *qp);
 bool rig_ctx_has_completions(struct rig_ctx *ctx);
@@ -289,6 +346,7 @@ extern struct mutex rig_engine_lock;
 int rig_engine_start(void);
 void rig_engine_stop(void);
 void rig_engine_kick(void);
+void rig_engine_sync(void);
 int rig_engine_add(struct rig_qp *qp);
 void rig_engine_remove(struct rig_qp *qp);
 struct rig_region *rig_engine_region(struct rig_dev *rdev, u32 key);
@@ -296,6 +354,7 @@ struct rig_region *rig_engine_region(struct rig_dev *rdev, u32 key);
 /* region.c */
 int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg);
+void rig_region_undo(struct rig_ctx *ctx, void *arg);
 void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region);
 
 /* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */
@@ -303,6 +362,8 @@ extern struct dentry *rig_debugfs;
 
 /* mem.c */
 void rig_mem_debugfs(struct dentry *root);
+int rig_charge(struct rig_charge *c, unsigned long npages);
+void rig_uncharge(struct rig_charge *c);
 struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages);
 struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
 				unsigned long npages);
@@ -317,6 +378,11 @@ struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
 
 /* bar.c */
 int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run);
+bool rig_bar_present(const struct rig_devrun *run);
+void rig_bar_track(struct rig_devrun *run);
+void rig_bar_untrack(struct rig_devrun *run);
+int rig_bar_init(void);
+void rig_bar_exit(void);
 
 /* device.c */
 int rig_dev_init(void);

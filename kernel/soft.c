@@ -4,12 +4,11 @@
  * (soft=N) and removed at unload.
  *
  * This file owns the list of soft NICs, the platform device each stands
- * on (the DMA API maps memory for it, as for a PCI function), and their
- * directories under /sys/kernel/debug/rig_bnxt.  The firmware model is
+ * on (the parent of its rig_bnxtN; it does no DMA, so nothing is mapped
+ * for it), and their directories under /sys/kernel/debug/rig_bnxt.  The firmware model is
  * soft_fw.c's.
  */
 #include <linux/debugfs.h>
-#include <linux/dma-mapping.h>
 #include <linux/err.h>
 #include <linux/random.h>
 #include <linux/slab.h>
@@ -34,7 +33,6 @@ static struct rig_soft *rig_soft_create(unsigned int id, bool iommu)
 	struct platform_device_info info = {
 		.name = "rig_bnxt_soft",
 		.id = id,
-		.dma_mask = DMA_BIT_MASK(64),
 	};
 	struct rig_soft *soft;
 	int ret;
@@ -53,7 +51,8 @@ static struct rig_soft *rig_soft_create(unsigned int id, bool iommu)
 	soft->debugfs = debugfs_create_dir(dev_name(&soft->pdev->dev), rig_debugfs);
 	rig_soft_fw_init(&soft->fw, soft->debugfs);
 
-	soft->rdev = rig_dev_create(&soft->pdev->dev, &soft->pdev->dev,
+	/* No DMA device: the engine reaches the pages themselves. */
+	soft->rdev = rig_dev_create(&soft->pdev->dev, NULL,
 				    &rig_soft_fw_ops, soft, RIG_BNXT_KIND_SOFT,
 				    iommu, false);
 	if (IS_ERR(soft->rdev)) {

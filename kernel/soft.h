@@ -16,8 +16,9 @@
 
 /**
  * struct rig_soft_fw - the soft NIC's model of its firmware's region table
- * @keys: key -> struct rig_region the firmware knows; the xarray's lock
- *	  protects it, entries are owned by their contexts.
+ * @keys: key index (rig_soft_key_index()) -> struct rig_region the
+ *	  firmware knows; the xarray's lock protects it, entries are owned
+ *	  by their contexts.
  * @next_key: cursor of xa_alloc_cyclic(), under @keys' lock.
  * @fail_register: debugfs knob: refuse this many registrations next.
  * @fail_deregister: debugfs knob: refuse this many deregistrations next.
@@ -37,8 +38,8 @@ struct rig_soft_fw {
 
 /**
  * struct rig_soft - one soft NIC
- * @pdev: the platform device that stands for its PCI function: the DMA
- *	  API maps memory for it, and it is the parent of @rdev.
+ * @pdev: the platform device that stands for its PCI function, the
+ *	  parent of @rdev; it does no DMA.
  * @rdev: the NIC as userspace sees it.
  * @debugfs: /sys/kernel/debug/rig_bnxt/rig_bnxtN, the fault knobs.
  * @fw: the firmware model.
@@ -53,6 +54,19 @@ struct rig_soft {
 	struct xarray qps;
 	u32 next_qpn;
 };
+
+/* A key: a 24-bit index into the firmware's table, then an 8-bit variant. */
+#define RIG_SOFT_KEY_INDEXES	XA_LIMIT(1, (1U << 24) - 1)
+
+static inline u32 rig_soft_key(u32 index, u8 variant)
+{
+	return index << 8 | variant;
+}
+
+static inline u32 rig_soft_key_index(u32 key)
+{
+	return key >> 8;
+}
 
 struct rig_soft *rig_soft_find(u64 nic_id);
 

@@ -30,11 +30,22 @@ static int rig_soft_fw_reg(struct rig_dev *rdev, struct rig_region *region)
 	struct rig_soft_fw *fw = rig_soft_fw_of(rdev);
 	int ret;
 
+	u32 index;
+
 	if (rig_soft_fw_refuse(&fw->fail_register))
 		return -EIO;
-	ret = xa_alloc_cyclic(&fw->keys, &region->key, region, xa_limit_32b,
-			      &fw->next_key, GFP_KERNEL);
-	return ret < 0 ? -EIO : 0;
+	ret = xa_alloc_cyclic(&fw->keys, &index, region, RIG_SOFT_KEY_INDEXES,
+			      &fw->next_key, GFP_KERNEL_ACCOUNT);
+	/* No memory is ours to report; a full table is the firmware refusing. */
+	if (ret < 0)
+		return ret == -ENOMEM ? -ENOMEM : -EIO;
+	/*
+	 * The key is the table index and a random variant, as a NetXtreme
+	 * key is: a peer that holds one key cannot name the region
+	 * registered next to it by counting.
+	 */
+	region->key = rig_soft_key(index, get_random_u8());
+	return 0;
 }
 
 static int rig_soft_fw_dereg(struct rig_dev *rdev, struct rig_region *region)
@@ -48,14 +59,14 @@ static int rig_soft_fw_dereg(struct rig_dev *rdev, struct rig_region *region)
 		return -EINTR;
 	/* Under the engine's lock: once erased, the engine has let go. */
 	scoped_guard(mutex, &rig_engine_lock)
-		xa_erase(&fw->keys, region->key);
+		xa_erase(&fw->keys, rig_soft_key_index(region->key));
 	return 0;
 }
 
 static void rig_soft_fw_forget(struct rig_dev *rdev, struct rig_region *region)
 {
 	guard(mutex)(&rig_engine_lock);
-	xa_erase(&rig_soft_fw_of(rdev)->keys, region->key);
+	xa_erase(&rig_soft_fw_of(rdev)->keys, rig_soft_key_index(region->key));
 }
 
 const struct rig_fw_ops rig_soft_fw_ops = {
@@ -113,7 +124,7 @@ DEFINE_DEBUGFS_ATTRIBUTE(rig_soft_fw_regions_fops, rig_soft_fw_regions_get,
 void rig_soft_fw_init(struct rig_soft_fw *fw, struct dentry *debugfs)
 {
 	xa_init_flags(&fw->keys, XA_FLAGS_ALLOC1);
-	fw->next_key = get_random_u32();
+	fw->next_key = get_random_u32() % RIG_SOFT_KEY_INDEXES.max;
 	atomic_set(&fw->fail_register, 0);
 	atomic_set(&fw->fail_deregister, 0);
 	fw->stall_deregister = 0;

@@ -8,7 +8,11 @@
  * not encode a size, so a structure can grow at its end without a new
  * number.  The kernel accepts a caller's structure that is shorter than its
  * own (missing fields read as zero) or longer (the extra bytes must be
- * zero), and it writes back at most the caller's size.  Fields are of
+ * zero).  A command with an answer writes back at most the caller's
+ * size; if it cannot (EFAULT), it has changed nothing: an object it made
+ * is unmade.  A command that only names an object (struct
+ * rig_bnxt_handle, struct rig_bnxt_connect_qp) writes nothing back, so
+ * its result is its return value alone.  Fields are of
  * explicit width, pointers travel as __aligned_u64, there is no implicit
  * padding, and reserved fields must be zero.
  */
@@ -122,7 +126,7 @@ struct rig_bnxt_reg_region {
 
 /**
  * struct rig_bnxt_handle - a command on one object of the file
- * @size: in: sizeof the caller's structure; out: the kernel's size
+ * @size: in: sizeof the caller's structure (nothing is written back)
  * @handle: in: the object's handle
  *
  * RIG_BNXT_DEREG_REGION: the NIC stops using the region's memory, which
@@ -262,7 +266,7 @@ struct rig_bnxt_create_qp {
 
 /**
  * struct rig_bnxt_connect_qp - RIG_BNXT_CONNECT_QP: connect to a peer
- * @size: in: sizeof the caller's structure; out: the kernel's size
+ * @size: in: sizeof the caller's structure (nothing is written back)
  * @handle: in: the queue pair
  * @peer_nic: in: the peer's NIC identity
  * @peer_qpn: in: the peer's queue pair number

@@ -86,6 +86,22 @@ static inline int rig_path_exists(const char *fmt, int i)
 	return access(path, F_OK) == 0;
 }
 
+/* VmPin of this process, in bytes; -1 when it cannot be read. */
+static inline long rig_vm_pinned(void)
+{
+	char line[128];
+	long kib = -1;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmPin: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib < 0 ? -1 : kib * 1024;
+}
+
 #define RIG_DEBUGFS "/sys/kernel/debug/rig_bnxt"
 
 /* The number in a sysfs or debugfs file, or @dflt when it cannot be read. */

@@ -1,0 +1,621 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What a review of the driver found that the rest of the suite did not:
+ * objects read after another thread freed them, the engine's lock held for
+ * a whole entry and its spinning on a full completion ring, guessable
+ * keys, locked memory charged to a process that can leave, mappings that
+ * madvise() could hand to a child, and device memory reached after its
+ * device left.  Each test names the behaviour; most drive the character
+ * device directly (raw.h), doing what the library never would.  On the
+ * debug kernel, KASAN and lockdep watch every one of them.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "kselftest_harness.h"
+#include "rig/bnxt.h"
+#include "raw.h"
+#include "rig_util.h"
+
+/* The unprivileged user the accounting tests become. */
+#define TEST_UID 4242
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Wait for @pid; its exit status, or -1 if it did not exit (a signal). */
+static int exit_status(pid_t pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* Become TEST_UID with @memlock bytes of RLIMIT_MEMLOCK: 0 or -errno. */
+static int become_user(rlim_t memlock)
+{
+	struct rlimit rl = { memlock, memlock };
+
+	if (setrlimit(RLIMIT_MEMLOCK, &rl))
+		return -errno;
+	/* Every uid non-zero: the capabilities (CAP_IPC_LOCK) go too. */
+	if (setresgid(TEST_UID, TEST_UID, TEST_UID) || setresuid(TEST_UID, TEST_UID, TEST_UID))
+		return -errno;
+	return 0;
+}
+
+/* ---- objects destroyed by another thread the moment they exist ------- */
+
+struct race {
+	int fd;
+	unsigned long cmd;		/* what the other thread destroys with */
+	atomic_uint last;		/* the newest handle the creator got */
+	atomic_int stop;
+	int destroyed;			/* by the other thread */
+};
+
+/*
+ * Handles come from a cyclic allocator: the next one is the last plus one.
+ * Destroy it the moment it exists, as another thread of a hostile process
+ * would, to catch the creating command reading its object after the lock
+ * that kept it alive was dropped.
+ */
+static void *race_destroyer(void *arg)
+{
+	struct race *r = arg;
+
+	while (!atomic_load(&r->stop)) {
+		unsigned int next = atomic_load(&r->last) + 1;
+
+		if (raw_handle(r->fd, r->cmd, next) == 0)
+			r->destroyed++;
+	}
+	return NULL;
+}
+
+/* Run @make (0 or -errno, the handle in *@h) for @ms against the destroyer. */
+static void race_run(struct __test_metadata *_metadata, int fd, unsigned long cmd,
+		     int (*make)(int fd, uint32_t *h), int ms)
+{
+	struct race r = { .fd = fd, .cmd = cmd };
+	int made = 0, mine = 0;
+	double end = now_ms() + ms;
+	cpu_set_t one;
+	pthread_t t;
+	uint32_t h;
+	int ret;
+
+	/*
+	 * Both threads on one CPU: the destroyer then waits on the lock the
+	 * creator holds whenever a tick preempts the creator there, and is
+	 * woken (on a preemptible kernel, run) the moment it is dropped.
+	 */
+	CPU_ZERO(&one);
+	CPU_SET(0, &one);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
+	ASSERT_EQ(0, make(fd, &h));
+	ASSERT_EQ(0, raw_handle(fd, cmd, h));
+	atomic_store(&r.last, h);
+	ASSERT_EQ(0, pthread_create(&t, NULL, race_destroyer, &r));
+	while (now_ms() < end) {
+		ret = make(fd, &h);
+		ASSERT_EQ(0, ret) TH_LOG("creation %d: %s", made, strerror(-ret));
+		made++;
+		atomic_store(&r.last, h);
+		/* Ours to destroy, unless the other thread was first. */
+		ret = raw_handle(fd, cmd, h);
+		if (ret == 0)
+			mine++;
+		else
+			ASSERT_EQ(-EINVAL, ret);
+	}
+	atomic_store(&r.stop, 1);
+	pthread_join(t, NULL);
+	TH_LOG("%d made, %d destroyed by the racing thread", made, r.destroyed);
+	/* Each object was destroyed exactly once, by one thread or the other. */
+	EXPECT_EQ(made, mine + r.destroyed);
+}
+
+static int make_region(int fd, uint32_t *h)
+{
+	struct rig_bnxt_reg_region r;
+	int ret = raw_host(fd, 4096, &r);
+
+	*h = r.handle;
+	return ret;
+}
+
+static int make_qp(int fd, uint32_t *h)
+{
+	struct rig_bnxt_create_qp c = { .size = sizeof(c), .entries = 2 };
+	int ret = raw_cmd(fd, RIG_BNXT_CREATE_QP, &c);
+
+	*h = c.handle;
+	return ret;
+}
+
+FIXTURE(hard) {
+	int fd0, fd1;
+	int iommu;
+};
+
+FIXTURE_SETUP(hard)
+{
+	if (rig_soft_count() < 2)
+		SKIP(return, "needs rig_bnxt loaded with soft=2 or more");
+	self->fd0 = raw_open(0);
+	self->fd1 = raw_open(1);
+	ASSERT_LE(0, self->fd0);
+	ASSERT_LE(0, self->fd1);
+	self->iommu = rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/iommu", -1);
+	ASSERT_LE(0, self->iommu);
+}
+
+FIXTURE_TEARDOWN(hard)
+{
+	close(self->fd0);
+	close(self->fd1);
+}
+
+TEST_F_TIMEOUT(hard, a_region_deregistered_by_another_thread_as_it_is_made_is_never_read_after_free, 60)
+{
+	race_run(_metadata, self->fd0, RIG_BNXT_DEREG_REGION, make_region, 2000);
+	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+}
+
+TEST_F_TIMEOUT(hard, a_queue_pair_destroyed_by_another_thread_as_it_is_made_is_never_read_after_free, 60)
+{
+	race_run(_metadata, self->fd0, RIG_BNXT_DESTROY_QP, make_qp, 2000);
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+TEST_F(hard, keys_of_regions_registered_in_a_row_cannot_be_found_by_counting)
+{
+	enum { N = 64 };
+	struct rig_bnxt_reg_region r[N];
+	int i, neighbours = 0, variants = 0;
+	unsigned char seen[256] = { 0 };
+
+	for (i = 0; i < N; i++)
+		ASSERT_EQ(0, raw_host(self->fd0, 4096, &r[i]));
+	for (i = 1; i < N; i++) {
+		uint32_t d = r[i].key - r[i - 1].key;
+
+		/* One key from the next, by counting up or down. */
+		neighbours += d == 1 || d == (uint32_t)-1;
+	}
+	for (i = 0; i < N; i++) {
+		variants += !seen[r[i].key & 0xff];
+		seen[r[i].key & 0xff] = 1;
+	}
+	TH_LOG("%d of %d keys one from the previous; %d distinct low bytes",
+	       neighbours, N - 1, variants);
+	EXPECT_GT(4, neighbours);
+	/* 64 random bytes take ~57 values; a counter's take 64, a constant's 1. */
+	EXPECT_LT(32, variants);
+	for (i = 0; i < N; i++)
+		ASSERT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, r[i].handle));
+}
+
+/* ---- locked memory ------------------------------------------------------- */
+
+/* Send @fd over @sock. */
+static int send_fd(int sock, int fd)
+{
+	char byte = 0, cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { &byte, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	return sendmsg(sock, &m, 0) == 1 ? 0 : -1;
+}
+
+/* Receive a descriptor from @sock, or -1. */
+static int recv_fd(int sock)
+{
+	char byte, cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { &byte, 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *c;
+	int fd;
+
+	if (recvmsg(sock, &m, 0) != 1)
+		return -1;
+	c = CMSG_FIRSTHDR(&m);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return fd;
+}
+
+/*
+ * A child: open rig_bnxt0, become TEST_UID with 1 MiB of RLIMIT_MEMLOCK,
+ * register a host region of @bytes; then send the file over @sock (if not
+ * -1) and exit.  Exit status: 0 registered, 1 ENOMEM, 2 anything else.
+ */
+static int charge_child(size_t bytes, int sock)
+{
+	struct rig_bnxt_reg_region r;
+	int fd = raw_open(0), ret;
+
+	if (fd < 0 || become_user(1 << 20))
+		return 2;
+	ret = raw_host(fd, bytes, &r);
+	if (ret)
+		return ret == -ENOMEM ? 1 : 2;
+	if (sock >= 0 && send_fd(sock, fd))
+		return 2;
+	return 0;
+}
+
+static int charge_in_child(size_t bytes, int sock)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(charge_child(bytes, sock));
+	return pid < 0 ? -1 : exit_status(pid);
+}
+
+TEST_F(hard, locked_memory_stays_charged_to_its_user_while_a_file_passed_on_holds_it)
+{
+	int sv[2], held;
+
+	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv));
+	/* 768 KiB of TEST_UID's 1 MiB, in a file the child hands us, then exits. */
+	ASSERT_EQ(0, charge_in_child(768 << 10, sv[0]));
+	held = recv_fd(sv[1]);
+	ASSERT_LE(0, held);
+	/* The memory lives in our hands: its user may not lock 512 KiB more. */
+	EXPECT_EQ(1, charge_in_child(512 << 10, -1));
+	/* Closing the last file frees it, and the charge with it. */
+	close(held);
+	EXPECT_EQ(0, charge_in_child(512 << 10, -1));
+	close(sv[0]);
+	close(sv[1]);
+}
+
+/*
+ * The child of the next test, as TEST_UID with 64 KiB: a page of DMA
+ * memory, then pages regions over it until one fails.  Exit status: the
+ * number registered, or 255 when the failure was not ENOMEM.
+ */
+static int regions_over_one_buffer(void)
+{
+	struct rig_bnxt_dma_alloc a = { .size = sizeof(a), .bytes = 4096 };
+	struct rig_bnxt_reg_region r;
+	int fd = raw_open(0), n, ret;
+	void *p;
+
+	if (fd < 0 || become_user(64 << 10) || raw_cmd(fd, RIG_BNXT_DMA_ALLOC, &a))
+		return 255;
+	p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)a.mmap_offset);
+	if (p == MAP_FAILED)
+		return 255;
+	for (n = 0; n < 200; n++) {
+		ret = raw_pages(fd, p, 4096, &r);
+		if (ret)
+			return ret == -ENOMEM ? n : 255;
+	}
+	return n;
+}
+
+TEST_F(hard, every_pages_region_over_one_dma_buffer_is_charged_again)
+{
+	pid_t pid = fork();
+	int n;
+
+	ASSERT_LE(0, pid);
+	if (pid == 0)
+		_exit(regions_over_one_buffer());
+	n = exit_status(pid);
+	/* 64 KiB: the buffer's page and 15 regions' pages, then ENOMEM. */
+	EXPECT_EQ(15, n);
+}
+
+/* ---- mappings and fork ------------------------------------------------- */
+
+/* In a child of fork(): is [@p, @p + @n) mapped?  1, 0, or -1 (no child). */
+static int mapped_in_child(void *p, size_t n)
+{
+	unsigned char vec[1];
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(mincore(p, n, vec) == 0 ? 1 : errno == ENOMEM ? 0 : 2);
+	return pid < 0 ? -1 : exit_status(pid);
+}
+
+TEST_F(hard, madvise_dofork_gives_no_child_the_nics_memory)
+{
+	struct rig_bnxt_reg_region r;
+	struct raw_qp qp;
+	void *p;
+
+	ASSERT_EQ(0, raw_host(self->fd0, 4096, &r));
+	p = raw_map(self->fd0, &r);
+	ASSERT_NE(MAP_FAILED, p);
+	EXPECT_EQ(-1, madvise(p, 4096, MADV_DOFORK));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, mapped_in_child(p, 4096));
+
+	ASSERT_EQ(0, raw_qp_make(self->fd0, 4, 1, &qp));
+	EXPECT_EQ(-1, madvise(qp.map, qp.c.mmap_bytes, MADV_DOFORK));
+	EXPECT_EQ(0, mapped_in_child(qp.map, qp.c.mmap_bytes));
+	EXPECT_EQ(0, raw_qp_destroy(&qp));
+	munmap(p, 4096);
+}
+
+/* ---- the engine ------------------------------------------------------- */
+
+/* The pid of the soft NICs' engine thread, or -1. */
+static pid_t engine_pid(void)
+{
+	char cmd[64];
+	FILE *f = popen("grep -lx rig_bnxt_engine /proc/[0-9]*/comm", "r");
+	int pid = -1;
+
+	if (!f)
+		return -1;
+	if (fgets(cmd, sizeof(cmd), f) && sscanf(cmd, "/proc/%d/comm", &pid) != 1)
+		pid = -1;
+	pclose(f);
+	return pid;
+}
+
+/* CPU time of @pid so far, in clock ticks, or -1. */
+static long cpu_ticks(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long utime, stime;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	p = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	/* After the command name in parentheses: fields 3 on; 14 and 15. */
+	p = p ? strrchr(buf, ')') : NULL;
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			 &utime, &stime) != 2)
+		return -1;
+	return (long)(utime + stime);
+}
+
+/* The share of one CPU @pid used over the next @ms. */
+static double cpu_share(pid_t pid, int ms)
+{
+	long t0 = cpu_ticks(pid), t1;
+	double start = now_ms(), end;
+
+	usleep(ms * 1000);
+	t1 = cpu_ticks(pid);
+	end = now_ms();
+	return (double)(t1 - t0) / sysconf(_SC_CLK_TCK) * 1000 / (end - start);
+}
+
+static void qp_pair(struct __test_metadata *_metadata, FIXTURE_DATA(hard) *self,
+		    uint32_t entries, struct raw_qp *a, struct raw_qp *b)
+{
+	ASSERT_EQ(0, raw_qp_make(self->fd0, entries, 0xa, a));
+	ASSERT_EQ(0, raw_qp_make(self->fd1, entries, 0xb, b));
+	ASSERT_EQ(0, raw_qp_connect(a, b));
+	ASSERT_EQ(0, raw_qp_connect(b, a));
+}
+
+/* Wait up to @ms for the next completion of @qp: 1 or 0. */
+static int poll_ms(struct raw_qp *qp, struct rig_bnxt_completion *c, int ms)
+{
+	double end = now_ms() + ms;
+
+	do {
+		if (raw_poll(qp, c))
+			return 1;
+		usleep(1000);
+	} while (now_ms() < end);
+	return 0;
+}
+
+TEST_F_TIMEOUT(hard, the_engine_sleeps_while_a_completion_ring_has_no_room, 60)
+{
+	struct rig_bnxt_reg_region ra, rb;
+	struct rig_bnxt_completion c;
+	struct raw_qp a, b;
+	struct rig_bnxt_local la, lb;
+	pid_t engine = engine_pid();
+	double idle, stuck;
+
+	ASSERT_LT(0, engine) TH_LOG("no rig_bnxt_engine thread");
+	qp_pair(_metadata, self, 4, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd0, 4096, &ra));
+	ASSERT_EQ(0, raw_host(self->fd1, 4096, &rb));
+	la = (struct rig_bnxt_local){ 0, 64, ra.key };
+	lb = (struct rig_bnxt_local){ 0, 64, rb.key };
+	idle = cpu_share(engine, 500);
+
+	/* A consumer index three past a producer that wrote nothing. */
+	raw_ring(&a, &a.db->cq, RIG_BNXT_DBC_TYPE_CQ, 3, a.c.cq_entries);
+	ASSERT_EQ(0, raw_receive(&b, &lb, 1));
+	ASSERT_EQ(0, raw_send(&a, &la, 1));
+	stuck = cpu_share(engine, 1000);
+	TH_LOG("engine CPU: %.0f%% idle, %.0f%% with no room to complete into",
+	       100 * idle, 100 * stuck);
+	EXPECT_GT(0.3, stuck);
+	EXPECT_EQ(0, poll_ms(&b, &c, 10));
+
+	/* Room again, and a kick: the send goes through. */
+	a.cq_cons = 0;
+	raw_ring(&a, &a.db->cq, RIG_BNXT_DBC_TYPE_CQ, 0, a.c.cq_entries);
+	ASSERT_EQ(0, raw_kick(&a));
+	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+}
+
+struct bystander {
+	int fd;
+	atomic_int stop;
+	int cycles;
+	double worst_ms;
+};
+
+/* Register, deregister, create and destroy on rig_bnxt1 until stopped. */
+static void *bystander_run(void *arg)
+{
+	struct bystander *b = arg;
+
+	while (!atomic_load(&b->stop)) {
+		struct rig_bnxt_reg_region r;
+		double t = now_ms();
+		uint32_t h;
+
+		if (raw_host(b->fd, 4096, &r) ||
+		    raw_handle(b->fd, RIG_BNXT_DEREG_REGION, r.handle) ||
+		    make_qp(b->fd, &h) || raw_handle(b->fd, RIG_BNXT_DESTROY_QP, h))
+			return (void *)1;
+		t = now_ms() - t;
+		if (t > b->worst_ms)
+			b->worst_ms = t;
+		b->cycles++;
+		usleep(20000);
+	}
+	return NULL;
+}
+
+/*
+ * One entry of six elements that all name the same 256 MiB region moves
+ * 1.5 GiB, and two of them 3 GiB: meanwhile, another file on the other
+ * NIC registers, deregisters, creates and destroys without waiting for
+ * the transfer.
+ */
+TEST_F_TIMEOUT(hard, a_huge_entry_holds_up_no_other_nic_or_call, 300)
+{
+	const uint64_t big = 256ULL << 20;
+	struct rig_bnxt_reg_region ra, rb;
+	struct rig_bnxt_local la[6], lb[6];
+	struct bystander by = { 0 };
+	struct rig_bnxt_completion c;
+	struct raw_qp a, b;
+	double start, took;
+	pthread_t t;
+	void *res;
+	int i, fd2 = raw_open(1);
+
+	ASSERT_LE(0, fd2);
+	qp_pair(_metadata, self, 4, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd0, big, &ra)) TH_LOG("256 MiB host region");
+	ASSERT_EQ(0, raw_host(self->fd1, big, &rb)) TH_LOG("256 MiB host region");
+	for (i = 0; i < 6; i++) {
+		la[i] = (struct rig_bnxt_local){ 0, (uint32_t)big, ra.key };
+		lb[i] = (struct rig_bnxt_local){ 0, (uint32_t)big, rb.key };
+	}
+	for (i = 0; i < 2; i++)
+		ASSERT_EQ(0, raw_receive(&b, lb, 6));
+
+	by.fd = fd2;
+	start = now_ms();
+	for (i = 0; i < 2; i++)
+		ASSERT_EQ(0, raw_send(&a, la, 6));
+	ASSERT_EQ(0, pthread_create(&t, NULL, bystander_run, &by));
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(1, poll_ms(&a, &c, 240000));
+		EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	}
+	took = now_ms() - start;
+	atomic_store(&by.stop, 1);
+	pthread_join(t, &res);
+	EXPECT_EQ(NULL, res);
+	TH_LOG("3 GiB in %.0f ms; meanwhile %d cycles on rig_bnxt1, the slowest %.0f ms",
+	       took, by.cycles, by.worst_ms);
+	EXPECT_LE(3, by.cycles);
+	EXPECT_GT(took / 4, by.worst_ms);
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(1, poll_ms(&b, &c, 1000));
+		EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+		EXPECT_EQ(6 * big & 0xffffffffu, c.bytes);
+	}
+	close(fd2);
+}
+
+/* ---- device memory whose device goes away ----------------------------- */
+
+static int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+TEST_F_TIMEOUT(hard, device_memory_is_never_reached_after_its_device_is_removed, 120)
+{
+	struct rig_bnxt_reg_region rd, rh;
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_run run;
+	struct rig_bnxt_local src, dst;
+	uint64_t start, len;
+	struct raw_qp a, b;
+	char dev[256], path[300];
+	int i;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: it takes no device memory");
+	if (!rig_ivshmem(dev, sizeof(dev), &start, &len))
+		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
+	run = (struct rig_bnxt_run){ start, 4096 };
+	ASSERT_EQ(0, raw_device(self->fd0, &run, 1, &rd));
+	ASSERT_EQ(0, raw_host(self->fd1, 4096, &rh));
+	qp_pair(_metadata, self, 4, &a, &b);
+	src = (struct rig_bnxt_local){ 0, 4096, rd.key };
+	dst = (struct rig_bnxt_local){ 0, 4096, rh.key };
+
+	/* Through the BAR while the device is there. */
+	ASSERT_EQ(0, raw_receive(&b, &dst, 1));
+	ASSERT_EQ(0, raw_send(&a, &src, 1));
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+
+	snprintf(path, sizeof(path), "%s/remove", dev);
+	ASSERT_EQ(0, write_file(path, "1"));
+	ASSERT_EQ(0, raw_receive(&b, &dst, 1));
+	ASSERT_EQ(0, raw_send(&a, &src, 1));
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, c.status);
+	EXPECT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, rd.handle));
+
+	/* Bring the device back for whatever runs next. */
+	ASSERT_EQ(0, write_file("/sys/bus/pci/rescan", "1"));
+	for (i = 0; i < 50 && !rig_ivshmem(NULL, 0, &start, &len); i++)
+		usleep(100000);
+	EXPECT_TRUE(rig_ivshmem(NULL, 0, &start, &len));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The character device without the library: raw ioctls, and a queue pair
+ * driven by hand (entries written with the format encoders of
+ * rig/bnxt_hsi.h, doorbells stored directly), for tests that must do what
+ * the library never does, or reach the kernel's own checks.
+ */
+#ifndef RIG_RAW_H
+#define RIG_RAW_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "rig_bnxt.h"
+#include "rig/bnxt_hsi.h"
+
+/* Open /dev/rig_bnxtN: the descriptor, or -errno. */
+static inline int raw_open(int index)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/rig_bnxt%d", index);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/* One command, its structure's size set: 0 or -errno. */
+static inline int raw_cmd(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) ? -errno : 0;
+}
+
+/* A host region of @bytes: 0 or -errno, the answer in @r. */
+static inline int raw_host(int fd, uint64_t bytes, struct rig_bnxt_reg_region *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->size = sizeof(*r);
+	r->type = RIG_BNXT_REGION_HOST;
+	r->bytes = bytes;
+	return raw_cmd(fd, RIG_BNXT_REG_REGION, r);
+}
+
+/* A pages region of @bytes at @addr: 0 or -errno, the answer in @r. */
+static inline int raw_pages(int fd, const void *addr, uint64_t bytes,
+			    struct rig_bnxt_reg_region *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->size = sizeof(*r);
+	r->type = RIG_BNXT_REGION_PAGES;
+	r->address = (uintptr_t)addr;
+	r->bytes = bytes;
+	return raw_cmd(fd, RIG_BNXT_REG_REGION, r);
+}
+
+/* A device region of the @count runs at @runs: 0 or -errno, the answer in @r. */
+static inline int raw_device(int fd, const struct rig_bnxt_run *runs, uint32_t count,
+			     struct rig_bnxt_reg_region *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->size = sizeof(*r);
+	r->type = RIG_BNXT_REGION_DEVICE;
+	r->count = count;
+	r->address = (uintptr_t)runs;
+	return raw_cmd(fd, RIG_BNXT_REG_REGION, r);
+}
+
+/* A command on one handle (DEREG_REGION, DMA_FREE, DESTROY_QP, KICK). */
+static inline int raw_handle(int fd, unsigned long cmd, uint32_t handle)
+{
+	struct rig_bnxt_handle h = { .size = sizeof(h), .handle = handle };
+
+	return raw_cmd(fd, cmd, &h);
+}
+
+/* Map a host region's memory: the address, or MAP_FAILED. */
+static inline void *raw_map(int fd, const struct rig_bnxt_reg_region *r)
+{
+	return mmap(NULL, r->region_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		    (off_t)r->mmap_offset);
+}
+
+/* A queue pair driven by hand, and the process's counts of its rings. */
+struct raw_qp {
+	int fd;
+	struct rig_bnxt_create_qp c;
+	unsigned char *map;
+	struct rig_bnxt_qp_doorbells *db;
+	uint64_t sq_prod, rq_prod, cq_cons;
+};
+
+/* Create and map a queue pair of @entries on @fd: 0 or -errno. */
+static inline int raw_qp_make(int fd, uint32_t entries, uint64_t qp_handle,
+			      struct raw_qp *qp)
+{
+	int ret;
+
+	memset(qp, 0, sizeof(*qp));
+	qp->fd = fd;
+	qp->c.size = sizeof(qp->c);
+	qp->c.entries = entries;
+	qp->c.qp_handle = qp_handle;
+	ret = raw_cmd(fd, RIG_BNXT_CREATE_QP, &qp->c);
+	if (ret)
+		return ret;
+	qp->map = mmap(NULL, qp->c.mmap_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		       (off_t)qp->c.mmap_offset);
+	if (qp->map == MAP_FAILED)
+		return -errno;
+	qp->db = (struct rig_bnxt_qp_doorbells *)(qp->map + qp->c.doorbells_offset);
+	return 0;
+}
+
+/* Connect @qp to @peer: 0 or -errno. */
+static inline int raw_qp_connect(struct raw_qp *qp, const struct raw_qp *peer)
+{
+	struct rig_bnxt_connect_qp c = {
+		.size = sizeof(c),
+		.handle = qp->c.handle,
+		.peer_nic = peer->c.nic,
+		.peer_qpn = peer->c.qpn,
+		.peer_psn = peer->c.psn,
+		.peer_mtu = peer->c.mtu,
+	};
+
+	memcpy(c.peer_address, peer->c.address, sizeof(c.peer_address));
+	return raw_cmd(qp->fd, RIG_BNXT_CONNECT_QP, &c);
+}
+
+/* Store the doorbell of @type for ring position @count of @entries. */
+static inline void raw_ring(const struct raw_qp *qp, volatile __u64 *reg,
+			    uint32_t type, uint64_t count, uint32_t entries)
+{
+	const struct rig_bnxt_doorbell d = {
+		.type = type,
+		.xid = qp->c.qpn,
+		.index = (uint32_t)(count % entries),
+		.epoch = (unsigned int)((count / entries) & 1),
+	};
+	uint64_t value = 0;
+
+	rig_bnxt_make_doorbell(&d, &value);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	*reg = value;		/* little-endian hosts only, as the tests run */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+/* Wake the engine whether it sleeps or not: 0 or -errno. */
+static inline int raw_kick(const struct raw_qp *qp)
+{
+	return raw_handle(qp->fd, RIG_BNXT_KICK, qp->c.handle);
+}
+
+/* Post a signalled SEND of @local (@n elements) and ring: 0 or -errno. */
+static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local,
+			   unsigned int n)
+{
+	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
+	size_t at = (size_t)(qp->sq_prod % qp->c.entries) * RIG_BNXT_ENTRY_SIZE;
+	int ret = rig_bnxt_put_send(qp->map + qp->c.sq_offset, ring, at, true, local, n);
+
+	if (ret)
+		return ret;
+	raw_ring(qp, &qp->db->sq, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
+	return raw_kick(qp);
+}
+
+/* Post a receive into @local (@n elements) and ring: 0 or -errno. */
+static inline int raw_receive(struct raw_qp *qp, const struct rig_bnxt_local *local,
+			      unsigned int n)
+{
+	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
+	uint32_t pos = (uint32_t)(qp->rq_prod % qp->c.entries);
+	int ret = rig_bnxt_put_receive(qp->map + qp->c.rq_offset, ring,
+				       (size_t)pos * RIG_BNXT_ENTRY_SIZE, pos, local, n);
+
+	if (ret)
+		return ret;
+	raw_ring(qp, &qp->db->rq, RIG_BNXT_DBC_TYPE_RQ, ++qp->rq_prod, qp->c.entries);
+	return 0;
+}
+
+/* Take the next completion: 1, or 0 when there is none yet. */
+static inline int raw_poll(struct raw_qp *qp, struct rig_bnxt_completion *c)
+{
+	size_t bytes = (size_t)qp->c.cq_entries * RIG_BNXT_CQE_SIZE;
+	size_t at = (size_t)(qp->cq_cons % qp->c.cq_entries) * RIG_BNXT_CQE_SIZE;
+	int phase = rig_bnxt_completion_phase(qp->cq_cons, qp->c.cq_entries);
+
+	if (rig_bnxt_get_completion(qp->map + qp->c.cq_offset, bytes, at,
+				    (unsigned int)phase, c) != 1)
+		return 0;
+	raw_ring(qp, &qp->db->cq, RIG_BNXT_DBC_TYPE_CQ, ++qp->cq_cons, qp->c.cq_entries);
+	return 1;
+}
+
+/* Unmap and destroy a queue pair: 0 or -errno. */
+static inline int raw_qp_destroy(struct raw_qp *qp)
+{
+	munmap(qp->map, qp->c.mmap_bytes);
+	return raw_handle(qp->fd, RIG_BNXT_DESTROY_QP, qp->c.handle);
+}
+
+#endif /* RIG_RAW_H */
