@@ -17,7 +17,7 @@
 #include <linux/wait.h>
 #include <linux/xarray.h>
 
-#include "../uapi/rig_bnxt.h"
+#include "../../uapi/rig_bnxt.h"
 #include "hsi.h"
 
 struct dentry;

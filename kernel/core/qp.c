@@ -17,7 +17,7 @@
 
 #include "exec.h"
 #include "rig.h"
-#include "../uapi/rig_bnxt_hsi.h"
+#include "../../uapi/rig_bnxt_hsi.h"
 
 /* Bytes of each part of a queue pair's mapping, each page-aligned. */
 static void rig_qp_layout(struct rig_bnxt_create_qp *cmd, u32 entries)

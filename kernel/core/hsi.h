@@ -10,7 +10,7 @@
 
 #include <linux/types.h>
 
-#include "../uapi/rig_bnxt_hsi.h"
+#include "../../uapi/rig_bnxt_hsi.h"
 
 /**
  * struct rig_hsi_sge - a scatter/gather element, in host order

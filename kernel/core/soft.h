@@ -12,7 +12,7 @@
 #include <linux/xarray.h>
 
 #include "rig.h"
-#include "../uapi/rig_bnxt_hsi.h"
+#include "../../uapi/rig_bnxt_hsi.h"
 
 /**
  * struct rig_soft_fw - the soft NIC's model of its firmware's region table

@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#include "../uapi/rig_bnxt.h"
+#include "../../uapi/rig_bnxt.h"
 
 bool rig_range_within(u64 at, u64 n, u64 size);
 int rig_round_to_page(u64 n, u64 page, u64 *rounded);
