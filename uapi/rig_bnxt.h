@@ -23,8 +23,11 @@
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
-/* Bumped only for an incompatible change, which we intend never to make. */
-#define RIG_BNXT_ABI_VERSION	1
+/*
+ * Bumped only for an incompatible change.  2: doorbells are the
+ * hardware's DPI pages, the model's words moved to a status page.
+ */
+#define RIG_BNXT_ABI_VERSION	2
 
 /*
  * 0xd9 is not listed in Documentation/userspace-api/ioctl/ioctl-number.rst;
@@ -35,7 +38,7 @@
 
 /** enum rig_bnxt_kind - what stands behind a rig_bnxt device */
 enum rig_bnxt_kind {
-	RIG_BNXT_KIND_SOFT = 1,	/* the soft NIC inside the module */
+	RIG_BNXT_KIND_SOFT = 1,	/* the model of a NetXtreme function */
 	RIG_BNXT_KIND_PCI = 2,	/* a Broadcom NetXtreme PCI function */
 };
 
@@ -45,22 +48,48 @@ enum rig_bnxt_kind {
  * @abi: out: RIG_BNXT_ABI_VERSION of the running module
  * @kind: out: an enum rig_bnxt_kind
  * @flags: out: RIG_BNXT_QUERY_* bits
+ * @max_entries: out: the largest ring a queue pair may have (a power of
+ *	two, at most RIG_BNXT_QP_ENTRIES_MAX, within the firmware's limits)
  * @reserved: must be zero
  * @page_size: out: the machine's page size, the unit regions round up to
+ * @status_offset: out: with RIG_BNXT_QUERY_NEEDS_KICK, mmap() one page
+ *	at this offset of the file, read-only: struct rig_bnxt_status;
+ *	else 0
  */
 struct rig_bnxt_query {
 	__u32 size;
 	__u32 abi;
 	__u32 kind;
 	__u32 flags;
-	__u32 reserved[2];
+	__u32 max_entries;
+	__u32 reserved;
 	__aligned_u64 page_size;
+	__aligned_u64 status_offset;
 };
 
 /* The NIC is behind an IOMMU that translates its DMA. */
 #define RIG_BNXT_QUERY_IOMMU		_BITUL(0)
 /* PCIe Relaxed Ordering is enabled for the NIC (rig turns it off). */
 #define RIG_BNXT_QUERY_RELAXED_ORDERING	_BITUL(1)
+/*
+ * The NIC polls its doorbells only while it is busy (the model): after a
+ * doorbell store, read the status page's @idle and, when it is set, issue
+ * RIG_BNXT_KICK.  A real NetXtreme function never sets this.
+ */
+#define RIG_BNXT_QUERY_NEEDS_KICK	_BITUL(2)
+
+/**
+ * struct rig_bnxt_status - the status page of a NIC that needs kicks
+ * @idle: written by the NIC: non-zero while it sleeps.  A process that
+ *	stored a doorbell issues a full barrier, reads this, and kicks
+ *	(RIG_BNXT_KICK) when it is set: either the NIC sees the doorbell
+ *	or the process sees it asleep.
+ * @reserved: zero
+ */
+struct rig_bnxt_status {
+	__u32 idle;
+	__u32 reserved[3];
+};
 
 #define RIG_BNXT_QUERY	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 0)
 
@@ -176,9 +205,10 @@ struct rig_bnxt_dma_alloc {
  * Queue pairs.  A queue pair (reliable connected) has a send ring and a
  * receive ring of RIG_BNXT_ENTRY_SIZE entries and one completion ring of
  * RIG_BNXT_CQE_SIZE completions for both, in the formats of
- * rig_bnxt_hsi.h.  The kernel allocates all three and a doorbell page in
- * one mapping; the process writes entries and doorbells and reads
- * completions there with no system call.
+ * rig_bnxt_hsi.h.  The kernel allocates the three rings in one mapping,
+ * and the NIC's firmware knows them as a queue pair and a completion
+ * queue; the doorbells are the NIC's own pages.  The process writes
+ * entries and doorbells and reads completions with no system call.
  *
  * Addresses in entries are offsets into the region the key names (the
  * region's first byte is address 0).  A SEND's bytes go to the oldest
@@ -186,38 +216,8 @@ struct rig_bnxt_dma_alloc {
  * of the same NIC.  Every entry asks for a completion.
  */
 
-/* Queue pair states, as the NIC reports them in the doorbell page. */
-#define RIG_BNXT_QP_STATE_RESET	0	/* made, not connected */
-#define RIG_BNXT_QP_STATE_RTS	1	/* connected: entries run */
-#define RIG_BNXT_QP_STATE_ERROR	2	/* an entry failed: the rest flush */
-
 /* Ring sizes: a power of two from 2 to RIG_BNXT_QP_ENTRIES_MAX. */
 #define RIG_BNXT_QP_ENTRIES_MAX	4096
-
-/**
- * struct rig_bnxt_qp_doorbells - the doorbell page of a queue pair
- * @sq: the send doorbell, a struct rig_bnxt_dbc value of type SQ whose
- *	index is the producer position (the entry after the last posted)
- * @rq: the receive doorbell, type RQ, likewise
- * @cq: the completion doorbell, type CQ or CQ_ARMALL, whose index is
- *	the consumer position: completions before it are free again.
- *	poll() on the file wakes only for a ring whose doorbell is armed
- *	(CQ_ARMALL) and holds a completion past the consumer position.
- * @engine_idle: written by the NIC: non-zero while the soft NIC's engine
- *	sleeps; after storing a doorbell the process then issues
- *	RIG_BNXT_KICK, else it makes no system call (a full barrier between
- *	the doorbell store and this load)
- * @state: written by the NIC: RIG_BNXT_QP_STATE_*
- *
- * At offset @doorbells_offset of the queue pair's mapping.
- */
-struct rig_bnxt_qp_doorbells {
-	__aligned_u64 sq;
-	__aligned_u64 rq;
-	__aligned_u64 cq;
-	__u32 engine_idle;
-	__u32 state;
-};
 
 /**
  * struct rig_bnxt_create_qp - RIG_BNXT_CREATE_QP: make a queue pair
@@ -225,24 +225,38 @@ struct rig_bnxt_qp_doorbells {
  * @entries: in: entries of the send ring and of the receive ring
  * @qp_handle: in: a value every completion of the queue pair carries
  * @handle: out: names the queue pair in later commands of this file
- * @qpn: out: the queue pair's number on its NIC (20 bits, the doorbell's
- *	 xid)
+ * @qpn: out: the queue pair's number on its NIC (20 bits): the xid of
+ *	 its send and receive doorbells
  * @psn: out: its first packet sequence number (24 bits)
  * @mtu: out: its path MTU in bytes
  * @nic: out: the NIC's identity on this host, for endpoints
  * @address: out: the port's address (a GID)
- * @mmap_offset: out: mmap() @mmap_bytes at this offset of the file
- * @mmap_bytes: out: size of the mapping
- * @doorbells_offset: out: struct rig_bnxt_qp_doorbells in the mapping
- * @sq_offset: out: the send ring, @entries entries
+ * @mmap_offset: out: mmap() @mmap_bytes at this offset of the file: the
+ *	rings, as regions are mapped (cached, shared)
+ * @mmap_bytes: out: size of that mapping
+ * @sq_offset: out: the send ring in it, @entries entries of
+ *	RIG_BNXT_ENTRY_SIZE
+ * @psn_offset: out: the send ring's PSN search area in it: @entries
+ *	struct rig_bnxt_sq_psn_search_ext, entry i describing send entry i
  * @rq_offset: out: the receive ring, @entries entries
  * @cq_offset: out: the completion ring, @cq_entries completions
  * @cq_entries: out: 2 * @entries, room for a completion of every entry
+ * @cqn: out: the completion ring's number: the xid of its doorbells
+ * @sq_db_offset: out: mmap() one page at this offset of the file (shared,
+ *	it is mapped uncached): the send doorbell is its first 8 bytes
+ * @rq_db_offset: out: likewise, the receive doorbell's page
+ * @cq_db_offset: out: likewise, the completion ring's doorbell's page
  * @reserved: must be zero
  *
- * Errors: EINVAL for @entries not a power of two in 2..QP_ENTRIES_MAX;
- * ENOMEM (RLIMIT_MEMLOCK or memory: the rings are locked like host
- * memory); EOPNOTSUPP on a NIC with no queue pairs yet (PCI).
+ * The three doorbell pages are the NIC's own (DPI pages of its doorbell
+ * BAR).  On a NetXtreme function they are one page, the file's; the model
+ * gives each doorbell a page of its own.  A process maps each distinct
+ * offset once.
+ *
+ * Errors: EINVAL for @entries not a power of two in 2..@max_entries of
+ * RIG_BNXT_QUERY; ENOMEM (RLIMIT_MEMLOCK or memory: the rings are locked
+ * like host memory); ENOSPC when the NIC has no doorbell page or queue
+ * left; EIO when the firmware refuses; ENODEV when the NIC has gone.
  */
 struct rig_bnxt_create_qp {
 	__u32 size;
@@ -256,12 +270,16 @@ struct rig_bnxt_create_qp {
 	__u8 address[16];
 	__aligned_u64 mmap_offset;
 	__aligned_u64 mmap_bytes;
-	__u32 doorbells_offset;
 	__u32 sq_offset;
+	__u32 psn_offset;
 	__u32 rq_offset;
 	__u32 cq_offset;
 	__u32 cq_entries;
-	__u32 reserved;
+	__u32 cqn;
+	__aligned_u64 sq_db_offset;
+	__aligned_u64 rq_db_offset;
+	__aligned_u64 cq_db_offset;
+	__u32 reserved[2];
 };
 
 /**
@@ -275,10 +293,11 @@ struct rig_bnxt_create_qp {
  * @reserved: must be zero
  * @peer_address: in: the peer port's address
  *
- * The peer need not exist yet: it is looked up when a send reaches it,
- * and one that never answers fails the send (retry exceeded).  Errors:
- * EINVAL for an unknown handle, a queue pair already connected, or an
- * MTU under 256.
+ * Moves the queue pair through INIT and RTR to RTS.  The peer need not
+ * exist yet: a send that finds nobody there fails (retry exceeded).
+ * Errors: EINVAL for an unknown handle, a queue pair already connected,
+ * an MTU under 256 or a queue pair number over 20 bits; EIO when the
+ * firmware refuses a transition.
  */
 struct rig_bnxt_connect_qp {
 	__u32 size;
@@ -295,7 +314,11 @@ struct rig_bnxt_connect_qp {
 #define RIG_BNXT_CONNECT_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 6)
 /* struct rig_bnxt_handle: destroy a queue pair; its entries are dropped. */
 #define RIG_BNXT_DESTROY_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 7)
-/* struct rig_bnxt_handle: wake the NIC's engine for this queue pair. */
+/*
+ * struct rig_bnxt_handle: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK
+ * and its status page's @idle): wake it for this queue pair.  EOPNOTSUPP
+ * on a NIC that needs no kick.
+ */
 #define RIG_BNXT_KICK		_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 8)
 
 /* Layouts are ABI: any change of size here is a bug. */
@@ -307,13 +330,13 @@ struct rig_bnxt_connect_qp {
 #define RIG_BNXT_ABI_CHECK 1
 #endif
 #ifdef RIG_BNXT_ABI_CHECK
-static_assert(sizeof(struct rig_bnxt_query) == 32, "struct rig_bnxt_query is ABI");
+static_assert(sizeof(struct rig_bnxt_query) == 40, "struct rig_bnxt_query is ABI");
+static_assert(sizeof(struct rig_bnxt_status) == 16, "struct rig_bnxt_status is ABI");
 static_assert(sizeof(struct rig_bnxt_run) == 16, "struct rig_bnxt_run is ABI");
 static_assert(sizeof(struct rig_bnxt_reg_region) == 56, "struct rig_bnxt_reg_region is ABI");
 static_assert(sizeof(struct rig_bnxt_handle) == 8, "struct rig_bnxt_handle is ABI");
 static_assert(sizeof(struct rig_bnxt_dma_alloc) == 40, "struct rig_bnxt_dma_alloc is ABI");
-static_assert(sizeof(struct rig_bnxt_qp_doorbells) == 32, "struct rig_bnxt_qp_doorbells is ABI");
-static_assert(sizeof(struct rig_bnxt_create_qp) == 96, "struct rig_bnxt_create_qp is ABI");
+static_assert(sizeof(struct rig_bnxt_create_qp) == 128, "struct rig_bnxt_create_qp is ABI");
 static_assert(sizeof(struct rig_bnxt_connect_qp) == 48, "struct rig_bnxt_connect_qp is ABI");
 #undef RIG_BNXT_ABI_CHECK
 #endif

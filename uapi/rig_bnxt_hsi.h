@@ -395,6 +395,35 @@ struct rig_bnxt_dbc {
 	__le32 type_path_xid;
 };
 
+/*
+ * The PSN search area (roce_hsi.h sq_psn_search_ext, the P5 layout): one
+ * entry per send entry, at the same index, which the hardware reads when
+ * it retransmits.  The process fills it on every post, as rdma-core's
+ * bnxt_re provider does: @opcode_start_psn holds the entry's type in its
+ * top byte and its first PSN below; @flags_next_psn the PSN after its last
+ * packet (a SEND of n bytes takes max(1, ceil(n / MTU)) PSNs, an RDMA READ
+ * as many as its response has packets); @start_slot_idx the entry's first
+ * 16-byte slot in the ring (index * RIG_BNXT_ENTRY_SLOTS).
+ */
+#define RIG_BNXT_PSN_MASK			0xffffffU
+#define RIG_BNXT_PSN_SEARCH_OPCODE_SFT		24
+
+/**
+ * struct rig_bnxt_sq_psn_search_ext - a PSN search entry
+ * @opcode_start_psn: type << 24 | first PSN
+ * @flags_next_psn: next PSN (flags zero)
+ * @start_slot_idx: the entry's first slot
+ * @reserved16: zero
+ * @reserved32: zero
+ */
+struct rig_bnxt_sq_psn_search_ext {
+	__le32 opcode_start_psn;
+	__le32 flags_next_psn;
+	__le16 start_slot_idx;
+	__le16 reserved16;
+	__le32 reserved32;
+};
+
 /* Layouts are ABI: any change of size or of these offsets is a bug. */
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
@@ -417,6 +446,7 @@ static_assert(sizeof(struct rig_bnxt_cq_base) == RIG_BNXT_CQE_SIZE, "cq_base is 
 static_assert(sizeof(struct rig_bnxt_cq_req) == RIG_BNXT_CQE_SIZE, "cq_req is ABI");
 static_assert(sizeof(struct rig_bnxt_cq_res_rc) == RIG_BNXT_CQE_SIZE, "cq_res_rc is ABI");
 static_assert(sizeof(struct rig_bnxt_dbc) == 8, "dbc is ABI");
+static_assert(sizeof(struct rig_bnxt_sq_psn_search_ext) == 16, "psn search is ABI");
 static_assert(offsetof(struct rig_bnxt_sq_rdma_hdr, remote_va) == 16, "remote_va is ABI");
 static_assert(offsetof(struct rig_bnxt_rq_wqe_hdr, wr_id) == 8, "wr_id is ABI");
 static_assert(offsetof(struct rig_bnxt_cq_base, cqe_type_toggle) == 24, "toggle is ABI");

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the NetXtreme RoCE driver asks of whatever lies below it: a real
+ * function through bnxt_en, or the model of one (rig_soft.ko).  Shaped
+ * after bnxt_en's interface to its RDMA driver (bnxt_ulp.h, as bnxt_re
+ * uses it): an HWRM message and its answer, the PCI function, BAR 0 for
+ * the RoCE firmware's mailbox, the doorbell BAR, the MSI-X vectors set
+ * aside for RoCE, and calls the other way when the function stops,
+ * restarts or goes away.
+ *
+ * This header owns that contract and nothing else: no code, no symbol.
+ * The model includes it to implement it (it exports nothing to the
+ * driver and the driver nothing to it); the driver reaches a transport
+ * through the auxiliary device it binds.
+ */
+#ifndef RIG_BNXT_TRANSPORT_H
+#define RIG_BNXT_TRANSPORT_H
+
+#include <linux/auxiliary_bus.h>
+#include <linux/interrupt.h>
+#include <linux/types.h>
+
+struct pci_dev;
+
+/* The auxiliary device name the model registers: "rig_soft.rdma.<id>". */
+#define RIG_TRANSPORT_SOFT_NAME		"rdma"
+
+/* MSI-X vectors a function may set aside for RoCE (bnxt_en's maximum). */
+#define RIG_TRANSPORT_MAX_VECTORS	64
+
+/**
+ * struct rig_transport_vector - one MSI-X vector set aside for RoCE
+ * @ring_idx: the logical ring id HWRM_RING_ALLOC takes for the ring
+ *	      (CREQ or NQ) that raises this vector
+ * @db_offset: that ring's doorbell, in bytes from the doorbell BAR's start
+ *
+ * As bnxt_en's struct bnxt_msix_entry; the vector itself is the
+ * transport's business (@request_irq).  Vector 0 serves the CREQ, the
+ * others the notification queues.
+ */
+struct rig_transport_vector {
+	u32 ring_idx;
+	u32 db_offset;
+};
+
+/* The function needs RIG_BNXT_KICK: its doorbells are memory it polls. */
+#define RIG_TRANSPORT_CAP_KICK		BIT(0)
+/*
+ * Every doorbell must have a page of its own: one DPI for each queue's
+ * producer and each completion ring.  A real function sees each doorbell
+ * write as an event and takes any number of queues' doorbells at offset
+ * 0 of one DPI page; the model's doorbell BAR is memory, where a second
+ * write to a page overwrites the first before it is seen.
+ */
+#define RIG_TRANSPORT_CAP_DPI_PER_DOORBELL	BIT(1)
+
+struct rig_transport;
+
+/**
+ * struct rig_transport_upcalls - what lies below calls in the driver
+ * @stop: the function stops (firmware reset, suspend): every object of it
+ *	  is gone; the driver quiesces and may send nothing until @restart
+ * @restart: the function is back (empty: no firmware object survives)
+ *
+ * Both run in process context and may sleep.  Removal is the auxiliary
+ * driver's .remove.
+ */
+struct rig_transport_upcalls {
+	void (*stop)(struct rig_transport *t, void *drv);
+	void (*restart)(struct rig_transport *t, void *drv);
+};
+
+/**
+ * struct rig_transport_ops - what the driver asks of what lies below
+ * @hwrm: send the HWRM request @req (@req_len bytes, in bnxt_hsi.h's
+ *	  layout, its header's req_type set; the transport fills seq_id,
+ *	  cmpl_ring, target_id and resp_addr) and copy up to @resp_len bytes
+ *	  of the answer into @resp.  0 when the firmware answered with
+ *	  error_code 0; -EIO (the answer, with its error_code, is still
+ *	  copied) when it refused; -ETIMEDOUT after @timeout_ms with no
+ *	  answer; -EBUSY while the function is being reset (not a refusal).
+ *	  May sleep.
+ * @request_irq: have @handler(@data) called, in any context that may not
+ *		 sleep, whenever vector @vec (0..@nvec-1) is raised
+ * @free_irq: undo @request_irq; once it returns @handler runs no more
+ * @kick: the function's doorbells are memory it polls
+ *	  (RIG_TRANSPORT_CAP_KICK): it said it sleeps, wake it
+ * @register_upcalls: have @up called with @drv; NULL undoes it
+ */
+struct rig_transport_ops {
+	int (*hwrm)(struct rig_transport *t, const void *req, u32 req_len,
+		    void *resp, u32 resp_len, unsigned int timeout_ms);
+	int (*request_irq)(struct rig_transport *t, unsigned int vec,
+			   irq_handler_t handler, const char *name, void *data);
+	void (*free_irq)(struct rig_transport *t, unsigned int vec, void *data);
+	void (*kick)(struct rig_transport *t);
+	void (*register_upcalls)(struct rig_transport *t,
+				 const struct rig_transport_upcalls *up, void *drv);
+};
+
+/**
+ * struct rig_transport - a NetXtreme function as the RoCE driver sees it
+ * @ops: how to reach it
+ * @pdev: the PCI function: the DMA API maps memory for it, its IOMMU
+ *	  group says whether DMA is translated, its PCIe Device Control
+ *	  holds Relaxed Ordering
+ * @bar0: BAR 0 mapped uncached: the RoCE firmware's mailbox at 0x600
+ *	  (struct cmdq_init), its producer at 0x60c, its trigger at 0x700
+ * @db_phys: physical address of the doorbell BAR
+ * @db_len: its length; DPI pages are the 4 KiB pages from @db_dpi_start
+ * @db_dpi_start: the first byte of the doorbell BAR that RoCE may hand out
+ *		  as DPI pages (what lies below is L2's, bnxt_en's
+ *		  l2_db_size)
+ * @status_phys: RIG_TRANSPORT_CAP_KICK: a page of struct
+ *		 rig_bnxt_status (uapi) the function keeps, which the
+ *		 driver maps read-only into processes; else 0
+ * @nvec: how many of @vectors were set aside
+ * @vectors: the vectors' rings and doorbells
+ * @caps: RIG_TRANSPORT_CAP_*
+ * @chip_num: the chip (0x1750 for a BCM57508)
+ * @kind: a short word for sysfs and logs: "soft" or "pci"
+ */
+struct rig_transport {
+	const struct rig_transport_ops *ops;
+	struct pci_dev *pdev;
+	void __iomem *bar0;
+	phys_addr_t db_phys;
+	resource_size_t db_len;
+	resource_size_t db_dpi_start;
+	phys_addr_t status_phys;
+	unsigned int nvec;
+	struct rig_transport_vector vectors[RIG_TRANSPORT_MAX_VECTORS];
+	u32 caps;
+	u16 chip_num;
+	const char *kind;
+};
+
+/**
+ * struct rig_transport_adev - the model's auxiliary device
+ * @adev: what rig_bnxt's auxiliary driver binds ("rig_soft.rdma")
+ * @transport: the function behind it
+ *
+ * bnxt_en's "bnxt_en.rdma" devices are bnxt_en's own type; the driver
+ * builds its struct rig_transport for them itself.
+ */
+struct rig_transport_adev {
+	struct auxiliary_device adev;
+	struct rig_transport transport;
+};
+
+static inline struct rig_transport_adev *
+to_rig_transport_adev(struct auxiliary_device *adev)
+{
+	return container_of(adev, struct rig_transport_adev, adev);
+}
+
+#endif /* RIG_BNXT_TRANSPORT_H */
