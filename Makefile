@@ -43,8 +43,9 @@ all: module lib
 deps:
 	@$(TOP)/scripts/deps
 
+# RIG_KSRC: the model (rig_soft.ko) reads Broadcom's headers in place.
 module: deps
-	$(MAKE) -C $(KDIR) M=$(TOP) modules
+	$(MAKE) -C $(KDIR) M=$(TOP) RIG_KSRC=$(KSRC) modules
 
 lib: lib/librig.a lib/librig.so
 

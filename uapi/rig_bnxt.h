@@ -321,6 +321,32 @@ struct rig_bnxt_connect_qp {
  */
 #define RIG_BNXT_KICK		_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 8)
 
+/**
+ * struct rig_bnxt_wait - RIG_BNXT_WAIT: sleep until a queue pair's
+ *	completion ring raises an event
+ * @size: in: sizeof the caller's structure (nothing is written back)
+ * @handle: in: the queue pair
+ * @timeout_ms: in: how long to sleep at most; 0 only collects an event
+ *	that already came
+ * @reserved: must be zero
+ *
+ * A completion ring raises an event when the NIC writes a completion into
+ * it after its doorbell asked for one (type CQ_ARMALL); the event stays
+ * until a wait collects it.  poll() on the file is readable while any
+ * queue pair of the file has an event not yet collected.  Returns 0 with
+ * the event collected; ETIMEDOUT when none came; EINTR on a signal;
+ * EINVAL for a handle that names no queue pair; ENODEV when the NIC has
+ * gone.
+ */
+struct rig_bnxt_wait {
+	__u32 size;
+	__u32 handle;
+	__u32 timeout_ms;
+	__u32 reserved;
+};
+
+#define RIG_BNXT_WAIT		_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 9)
+
 /* Layouts are ABI: any change of size here is a bug. */
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
@@ -338,6 +364,7 @@ static_assert(sizeof(struct rig_bnxt_handle) == 8, "struct rig_bnxt_handle is AB
 static_assert(sizeof(struct rig_bnxt_dma_alloc) == 40, "struct rig_bnxt_dma_alloc is ABI");
 static_assert(sizeof(struct rig_bnxt_create_qp) == 128, "struct rig_bnxt_create_qp is ABI");
 static_assert(sizeof(struct rig_bnxt_connect_qp) == 48, "struct rig_bnxt_connect_qp is ABI");
+static_assert(sizeof(struct rig_bnxt_wait) == 16, "struct rig_bnxt_wait is ABI");
 #undef RIG_BNXT_ABI_CHECK
 #endif
 

@@ -7,7 +7,8 @@
  *
  * This file owns that check, the list of runs in use and the PCI bus
  * notifier that marks a run gone when its device is removed (before its
- * BARs are released and given to another device).  It maps nothing.
+ * BARs are released and given to another device) and has the NICs
+ * deregister the regions that used it.  It maps nothing.
  */
 #include <linux/notifier.h>
 #include <linux/pci.h>
@@ -68,24 +69,6 @@ int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run)
 }
 
 /**
- * rig_bar_present() - is a run still where it was registered?
- * @run: a run from rig_bar_find()
- *
- * False once its device is removed, or once its BAR was moved or resized
- * (which the PCI core does only to a device no driver holds).
- *
- * Return: true when the NIC may still reach the run.
- */
-bool rig_bar_present(const struct rig_devrun *run)
-{
-	phys_addr_t phys;
-
-	return !READ_ONCE(run->gone) &&
-	       rig_bar_holds(run->pdev, run->bar, run->bus, run->bytes, &phys) &&
-	       phys == run->phys;
-}
-
-/**
  * rig_bar_track() - watch a run's device for removal
  * @run: a run of a region about to go live
  */
@@ -107,9 +90,10 @@ void rig_bar_untrack(struct rig_devrun *run)
 
 /*
  * A PCI device goes away: before the PCI core releases its BARs (which
- * it does after this notifier), mark every run on it gone and wait for
- * the engine to finish the piece it may be copying.  Entries that reach
- * such a run afterwards fail as DMA faults.
+ * it does after this notifier), mark every run on it gone and have each
+ * NIC deregister the regions that use one, so that no NIC writes where
+ * another device may soon be placed.  The firmware is told outside
+ * rig_bar_lock, which region teardown takes under the device's lock.
  */
 static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 			  void *data)
@@ -128,10 +112,10 @@ static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 			hit = true;
 		}
 	}
-	if (hit) {
-		rig_engine_sync();
-		pci_info(pdev, RIG_NAME ": removed while device regions use its memory; they fail from now on\n");
-	}
+	if (!hit)
+		return NOTIFY_DONE;
+	rig_dev_for_each(rig_dev_lose_runs);
+	pci_info(pdev, RIG_NAME ": removed while device regions used its memory; they are deregistered\n");
 	return NOTIFY_OK;
 }
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * DMA buffers: driver-allocated memory a process maps with mmap(), the
- * memory of host regions and of rig_dma_alloc().
+ * DMA buffers: driver-allocated memory the NIC reaches and a process may
+ * map: the memory of host regions, of RIG_BNXT_DMA_ALLOC and of queue
+ * pairs' rings.
  *
- * This file owns struct rig_buf, its reference count, and its mappings:
- * every VMA of a buffer holds a reference (vm_ops open/close), so the
- * pages outlive both the handle and the process's mappings for as long as
- * a region or a mapping uses them.  Mappings are VM_DONTCOPY and VM_IO (a
- * child of fork() gets none, whatever madvise() says) and VM_DONTEXPAND.
+ * This file owns struct rig_buf and its reference count: the pages
+ * outlive the handle that made them for as long as a region, a cookie or
+ * a mapping (mmap.c) uses them.  It maps nothing into processes.
  */
 #include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "rig.h"
 
@@ -18,6 +18,8 @@ static void rig_buf_free(struct kref *kref)
 {
 	struct rig_buf *buf = container_of(kref, struct rig_buf, kref);
 
+	if (buf->vaddr)
+		vunmap(buf->vaddr);
 	rig_pages_release(buf->pages);
 	kfree(buf);
 }
@@ -32,111 +34,68 @@ void rig_buf_put(struct rig_buf *buf)
 }
 
 /**
- * rig_buf_alloc() - allocate a zeroed buffer of @npages for @rdev
+ * rig_buf_alloc() - allocate a zeroed buffer of @npages for @rdev's DMA
  * @rdev: the NIC whose DMA device maps it
  * @npages: its size in pages, at least one
+ * @kmap: also map it into the kernel (@vaddr), for rings the driver reads
  *
- * Return: the buffer holding one reference, or an ERR_PTR from
- * rig_pages_alloc().
+ * Return: the buffer holding one reference, or an ERR_PTR: -ENOMEM (memory
+ * or RLIMIT_MEMLOCK), -EINTR, or what mapping it for DMA returned.
  */
-struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages)
+struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages, bool kmap)
 {
 	struct rig_buf *buf;
+	long err;
 
 	buf = kzalloc(sizeof(*buf), GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return ERR_PTR(-ENOMEM);
-	buf->pages = rig_pages_alloc(rdev->dma_dev, npages);
+	buf->pages = rig_pages_alloc(rdev, npages);
 	if (IS_ERR(buf->pages)) {
-		long err = PTR_ERR(buf->pages);
-
-		kfree(buf);
-		return ERR_PTR(err);
+		err = PTR_ERR(buf->pages);
+		goto err_free;
+	}
+	if (kmap) {
+		buf->vaddr = vmap(buf->pages->pages, npages, VM_MAP, PAGE_KERNEL);
+		if (!buf->vaddr) {
+			err = -ENOMEM;
+			goto err_release;
+		}
 	}
 	kref_init(&buf->kref);
 	buf->rdev = rdev;
 	return buf;
+
+err_release:
+	rig_pages_release(buf->pages);
+err_free:
+	kfree(buf);
+	return ERR_PTR(err);
 }
-
-static void rig_buf_vm_open(struct vm_area_struct *vma)
-{
-	struct rig_buf *buf = vma->vm_private_data;
-
-	kref_get(&buf->kref);
-}
-
-static void rig_buf_vm_close(struct vm_area_struct *vma)
-{
-	rig_buf_put(vma->vm_private_data);
-}
-
-static const struct vm_operations_struct rig_buf_vm_ops = {
-	.open = rig_buf_vm_open,
-	.close = rig_buf_vm_close,
-};
 
 /**
- * rig_buf_mmap() - map a buffer, or its first pages, into a process
- * @buf: the buffer; the mapping takes its own reference
- * @vma: the new mapping, at offset 0 of the buffer
+ * rig_buf_dma() - the DMA address of each page of a buffer, in order
+ * @buf: the buffer, still mapped for its NIC
+ * @fn: called for each page with its index and DMA address; a non-zero
+ *	return stops the walk and is returned
+ * @arg: for @fn
  *
- * Return: 0, -EINVAL when the mapping is longer than the buffer or not
- * shared, or vm_map_pages()'s error.
+ * The caller holds the NIC's @lock for reading, so the mapping stays.
+ *
+ * Return: 0, what @fn returned, or -ENODEV when the NIC's mapping is gone.
  */
-int rig_buf_mmap(struct rig_buf *buf, struct vm_area_struct *vma)
+int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg)
 {
-	unsigned long npages = vma_pages(vma);
+	struct sg_dma_page_iter it;
+	u64 i = 0;
 	int ret;
 
-	if (npages > buf->pages->npages || !(vma->vm_flags & VM_SHARED))
-		return -EINVAL;
-
-	/*
-	 * VM_IO as well: madvise(MADV_DOFORK) refuses to clear VM_DONTCOPY
-	 * on it, so no child of fork() ever maps the NIC's memory, and
-	 * get_user_pages() leaves it alone (rig_buf_lookup() finds it).
-	 */
-	vm_flags_set(vma, VM_IO | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
-	/* vm_map_pages() honours vm_pgoff; ours is the cookie, not an offset. */
-	ret = vm_map_pages_zero(vma, buf->pages->pages, npages);
-	if (ret)
-		return ret;
-	vma->vm_ops = &rig_buf_vm_ops;
-	vma->vm_private_data = buf;
-	kref_get(&buf->kref);
+	if (!buf->pages->mapped)
+		return -ENODEV;
+	for_each_sgtable_dma_page(&buf->pages->sgt, &it, 0) {
+		ret = fn(arg, i++, sg_page_iter_dma_address(&it));
+		if (ret)
+			return ret;
+	}
 	return 0;
-}
-
-/**
- * rig_buf_lookup() - the buffer mapped at a process's address range
- * @rdev: the NIC the buffer must belong to
- * @addr: start of the range in the current process
- * @len: its length, at least one byte
- * @offset: where the range's offset within the buffer is stored
- *
- * The range must lie in one mapping of one buffer of @rdev.  The caller
- * holds the mmap lock for reading.
- *
- * Return: the buffer with a new reference; NULL when the range is not a
- * buffer's mapping; ERR_PTR(-EXDEV) when it is another NIC's buffer.
- */
-struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
-			       unsigned long len, unsigned long *offset)
-{
-	struct vm_area_struct *vma;
-	struct rig_buf *buf;
-
-	vma = vma_lookup(current->mm, addr);
-	if (!vma || vma->vm_ops != &rig_buf_vm_ops)
-		return NULL;
-	buf = vma->vm_private_data;
-	if (buf->rdev != rdev)
-		return ERR_PTR(-EXDEV);
-	if (len > vma->vm_end - addr)
-		return NULL;
-	/* A split mapping keeps its pages' index in vm_pgoff - vm_start. */
-	*offset = addr - vma->vm_start +
-		  ((vma->vm_pgoff - buf->pgoff) << PAGE_SHIFT);
-	kref_get(&buf->kref);
-	return buf;
 }

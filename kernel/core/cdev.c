@@ -48,12 +48,17 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 		return -EINVAL;
 
 	q->abi = RIG_BNXT_ABI_VERSION;
-	q->kind = rdev->kind;
+	q->kind = rdev->attr.kind;
 	q->flags = 0;
-	if (rdev->iommu)
+	if (rdev->attr.iommu)
 		q->flags |= RIG_BNXT_QUERY_IOMMU;
-	if (rdev->relaxed_ordering)
+	if (rdev->ops->relaxed_ordering(rdev))
 		q->flags |= RIG_BNXT_QUERY_RELAXED_ORDERING;
+	if (rdev->attr.needs_kick) {
+		q->flags |= RIG_BNXT_QUERY_NEEDS_KICK;
+		q->status_offset = (u64)ctx->status_cookie << PAGE_SHIFT;
+	}
+	q->max_entries = rdev->attr.max_entries;
 	q->page_size = PAGE_SIZE;
 	return 0;
 }
@@ -102,12 +107,15 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	u32 usize;
 	int ret;
 
+	/* A child of fork() shares the file, not the NIC. */
+	if (rig_cmd_find(cmd) && current->mm != ctx->mm)
+		return -EPERM;
+	/* It sleeps: it takes the device's lock only to find its queue pair. */
+	if (cmd == RIG_BNXT_WAIT)
+		return current->mm == ctx->mm ? rig_cmd_wait(ctx, uarg) : -EPERM;
 	c = rig_cmd_find(cmd);
 	if (!c)
 		return -ENOTTY;
-	/* A child of fork() shares the file, not the NIC. */
-	if (current->mm != ctx->mm)
-		return -EPERM;
 	if (get_user(usize, (u32 __user *)uarg))
 		return -EFAULT;
 	if (usize < c->min_size || usize > PAGE_SIZE)
@@ -142,34 +150,29 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 /*
  * mmap() runs under the mmap lock, which commands take inside rdev->lock
  * (pinning, faults in copies from the process): taking rdev->lock here
- * would deadlock against a writer queued between the two.  What a
- * mapping reaches is kept alive by references of its own (struct
- * rig_buf), so a NIC that dies meanwhile leaves it harmless.
+ * would deadlock against a writer queued between the two.  mmap.c
+ * checks that the NIC is there under a lock of the file's own, which
+ * rig_dev_unregister() takes before it zaps the file's mappings.
  */
 static int rig_mmap(struct file *filp, struct vm_area_struct *vma)
 {
-	struct rig_ctx *ctx = filp->private_data;
-
-	mmap_assert_write_locked(vma->vm_mm);
-	if (READ_ONCE(ctx->rdev->dead))
-		return -ENODEV;
-	return rig_ctx_mmap(ctx, vma);
+	return rig_ctx_mmap(filp->private_data, vma);
 }
 
 /*
- * Completion events: readable while any queue pair of the file has a
- * completion the process has not consumed; an error once the NIC is gone.
+ * Completion events: readable while any queue pair of the file has an
+ * event no RIG_BNXT_WAIT has collected; an error once the NIC is gone.
  */
 static __poll_t rig_poll(struct file *filp, struct poll_table_struct *wait)
 {
 	struct rig_ctx *ctx = filp->private_data;
 
 	poll_wait(filp, &ctx->wq, wait);
-	/* On the wait queue before reading cq_prod: see rig_cq_written(). */
+	/* On the wait queue before reading the events: see rig_qp_event(). */
 	smp_mb();
 	if (READ_ONCE(ctx->rdev->dead))
 		return EPOLLERR | EPOLLHUP;
-	return rig_ctx_has_completions(ctx) ? EPOLLIN | EPOLLRDNORM : 0;
+	return rig_ctx_has_events(ctx) ? EPOLLIN | EPOLLRDNORM : 0;
 }
 
 static int rig_open(struct inode *inode, struct file *filp)
@@ -181,12 +184,6 @@ static int rig_open(struct inode *inode, struct file *filp)
 		return -EPERM;
 
 	get_device(&rdev->dev);
-	scoped_guard(rwsem_read, &rdev->lock) {
-		if (rdev->dead) {
-			put_device(&rdev->dev);
-			return -ENODEV;
-		}
-	}
 	ctx = rig_ctx_create(rdev);
 	if (IS_ERR(ctx)) {
 		put_device(&rdev->dev);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The per-open context: the object tables of one open file, the mmap
- * cookies it hands out, the DMA buffers of RIG_BNXT_DMA_ALLOC, and the
- * teardown of everything at release().
+ * The per-open context: the object tables of one open file, the DMA
+ * buffers of RIG_BNXT_DMA_ALLOC, the per-thread-free error messages the
+ * driver gives, and the teardown of everything at release() or when the
+ * NIC goes first (disassociation).
  *
  * This file owns struct rig_ctx's tables and their locking.  Handles and
  * cookies come from xa_alloc_cyclic() with a random start, so they are
@@ -16,26 +17,70 @@
 #include "rig.h"
 #include "range.h"
 
-/* Cookies are page offsets of the file: keep cookie << PAGE_SHIFT in off_t. */
-#define RIG_COOKIE_LIMIT	XA_LIMIT(1, (1U << 31) - 1)
+/**
+ * struct rig_dma - a buffer of RIG_BNXT_DMA_ALLOC, by its handle
+ * @buf: the buffer (a reference)
+ * @cookie: its mmap cookie, which goes with the handle
+ */
+struct rig_dma {
+	struct rig_buf *buf;
+	u32 cookie;
+};
+
+static void rig_dma_free(struct rig_ctx *ctx, struct rig_dma *dma)
+{
+	rig_mmap_del(ctx, dma->cookie);
+	rig_buf_put(dma->buf);
+	kfree(dma);
+}
+
+/**
+ * rig_ctx_error() - log why the NIC refused a command of @ctx
+ * @ctx: the context whose command failed
+ * @err: the errno the command returns
+ * @fmt: printf-style message: the command and the reason
+ *
+ * Rate-limited, with the device's name: a process can trigger it at will.
+ *
+ * Return: @err, for "return rig_ctx_error(...)".
+ */
+int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	dev_warn_ratelimited(&ctx->rdev->dev, "%pV\n", &vaf);
+	va_end(args);
+	return err;
+}
 
 /**
  * rig_ctx_create() - a new context for a file of @rdev opened by current
  * @rdev: the device; the caller holds a reference, which the context takes
  *
- * Return: the context or ERR_PTR(-ENOMEM).
+ * The driver's part (@ctx_init) is made here: a file that cannot have a
+ * PD or a doorbell page is not opened.
+ *
+ * Return: the context, or an ERR_PTR: -ENOMEM, -ENODEV (the NIC went),
+ * or the driver's error.
  */
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 {
 	struct rig_ctx *ctx;
+	int ret;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL_ACCOUNT);
+	ctx = kzalloc(rdev->ops->ctx_size, GFP_KERNEL_ACCOUNT);
 	if (!ctx)
 		return ERR_PTR(-ENOMEM);
 	ctx->rdev = rdev;
 	ctx->mm = current->mm;
 	mmgrab(ctx->mm);
 	mutex_init(&ctx->lock);
+	mutex_init(&ctx->vma_lock);
+	INIT_LIST_HEAD(&ctx->vmas);
 	xa_init_flags(&ctx->regions, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->bufs, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->mmaps, XA_FLAGS_ALLOC1);
@@ -45,7 +90,59 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 	ctx->next_region = get_random_u32();
 	ctx->next_buf = get_random_u32();
 	ctx->next_cookie = get_random_u32() & ((1U << 31) - 1);
+
+	if (rdev->attr.needs_kick) {
+		ret = rig_mmap_io(ctx, rdev->attr.status_phys, false, &ctx->status_cookie);
+		if (ret)
+			goto err_free;
+	}
+
+	guard(rwsem_read)(&rdev->lock);
+	if (rdev->dead) {
+		ret = -ENODEV;
+		goto err_cookie;
+	}
+	ret = rdev->ops->ctx_init(ctx);
+	if (ret)
+		goto err_cookie;
+	scoped_guard(mutex, &rdev->ctxs_lock)
+		list_add(&ctx->node, &rdev->ctxs);
 	return ctx;
+
+err_cookie:
+	if (ctx->status_cookie)
+		rig_mmap_del(ctx, ctx->status_cookie);
+err_free:
+	xa_destroy(&ctx->mmaps);
+	mmdrop(ctx->mm);
+	kfree(ctx);
+	return ERR_PTR(ret);
+}
+
+/**
+ * rig_ctx_disassociate() - the NIC goes while @ctx's file is open
+ * @ctx: a context of a device that rig_dev_unregister() is taking away;
+ *	 the device's @lock is held for writing, so no command runs
+ *
+ * As uverbs disassociates a ucontext: every mapping is zapped and every
+ * object destroyed in the NIC (queue pairs first: they use the regions);
+ * memory stays until the file closes, and every later command fails with
+ * -ENODEV.
+ */
+void rig_ctx_disassociate(struct rig_ctx *ctx)
+{
+	struct rig_region *region;
+	struct rig_qp *qp;
+	unsigned long i;
+
+	lockdep_assert_held_write(&ctx->rdev->lock);
+	rig_ctx_zap(ctx);
+	xa_for_each(&ctx->qps, i, qp)
+		rig_qp_destroy(qp);
+	xa_for_each(&ctx->regions, i, region)
+		rig_region_lost(region);
+	ctx->rdev->ops->ctx_fini(ctx);
+	ctx->disassociated = true;
 }
 
 /**
@@ -53,102 +150,48 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
  * @ctx: a context whose file is being released: no command runs on it and
  *	 no mapping of it is left (each VMA holds the file).
  *
- * Broken regions are forgotten by the NIC here, after it is quiesced, and
- * only then is their memory freed and unpinned.
+ * The NIC lets go of every object first (unless it already did, when it
+ * went): queue pairs, then regions, then the driver's part of the
+ * context; only then is memory freed and unpinned.
  */
 void rig_ctx_destroy(struct rig_ctx *ctx)
 {
+	struct rig_dev *rdev = ctx->rdev;
 	struct rig_region *region;
-	struct rig_buf *buf;
+	struct rig_dma *dma;
 	struct rig_qp *qp;
+	void *entry;
 	unsigned long i;
 
-	/* Queue pairs first: the engine stops using regions with them. */
+	scoped_guard(rwsem_read, &rdev->lock) {
+		/* Off the list first: no one else walks its objects from here. */
+		scoped_guard(mutex, &rdev->ctxs_lock)
+			list_del(&ctx->node);
+		if (!ctx->disassociated) {
+			xa_for_each(&ctx->qps, i, qp)
+				rig_qp_destroy(qp);
+			xa_for_each(&ctx->regions, i, region) {
+				xa_erase(&ctx->regions, i);
+				rig_region_destroy(region, true);
+			}
+			rdev->ops->ctx_fini(ctx);
+		}
+	}
+
 	xa_for_each(&ctx->qps, i, qp)
-		rig_qp_destroy(qp);
+		rig_qp_put(qp);
 	xa_destroy(&ctx->qps);
 	xa_for_each(&ctx->regions, i, region)
-		rig_region_destroy(ctx, region);
+		rig_region_destroy(region, false);
 	xa_destroy(&ctx->regions);
-	xa_for_each(&ctx->bufs, i, buf)
-		rig_buf_put(buf);
+	xa_for_each(&ctx->bufs, i, dma)
+		rig_dma_free(ctx, dma);
 	xa_destroy(&ctx->bufs);
-	xa_for_each(&ctx->mmaps, i, buf)
-		rig_buf_put(buf);
+	xa_for_each(&ctx->mmaps, i, entry)
+		rig_mmap_del(ctx, i);
 	xa_destroy(&ctx->mmaps);
 	mmdrop(ctx->mm);
 	kfree(ctx);
-}
-
-/**
- * rig_ctx_add_cookie() - publish @buf at a new mmap cookie
- * @ctx: the context
- * @buf: the buffer; the cookie takes a reference
- * @cookie: where the cookie is stored
- *
- * Return: 0 or -ENOMEM/-EBUSY from the xarray.
- */
-int rig_ctx_add_cookie(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie)
-{
-	u32 id;
-	int ret;
-
-	kref_get(&buf->kref);
-	ret = xa_alloc_cyclic(&ctx->mmaps, &id, NULL, RIG_COOKIE_LIMIT,
-			      &ctx->next_cookie, GFP_KERNEL_ACCOUNT);
-	if (ret < 0) {
-		rig_buf_put(buf);
-		return ret;
-	}
-	/* The cookie is reserved (NULL) until buf->pgoff is set. */
-	buf->pgoff = id;
-	xa_store(&ctx->mmaps, id, buf, GFP_KERNEL);
-	*cookie = id;
-	return 0;
-}
-
-/**
- * rig_ctx_del_cookie() - take a cookie away; existing mappings stay
- * @ctx: the context
- * @cookie: from rig_ctx_add_cookie()
- */
-void rig_ctx_del_cookie(struct rig_ctx *ctx, u32 cookie)
-{
-	struct rig_buf *buf = xa_erase(&ctx->mmaps, cookie);
-
-	if (buf)
-		rig_buf_put(buf);
-}
-
-/**
- * rig_ctx_mmap() - map the buffer published at the cookie vma->vm_pgoff
- * @ctx: the context
- * @vma: the new mapping; called with the mmap lock held for writing
- *
- * Return: 0; -EINVAL for an unknown cookie or a mapping longer than the
- * buffer; -EPERM when called by another process than the opener.
- */
-int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
-{
-	struct rig_buf *buf;
-	int ret;
-
-	if (current->mm != ctx->mm)
-		return -EPERM;
-	if (vma->vm_pgoff > U32_MAX)
-		return -EINVAL;
-
-	xa_lock(&ctx->mmaps);
-	buf = xa_load(&ctx->mmaps, vma->vm_pgoff);
-	if (buf)
-		kref_get(&buf->kref);
-	xa_unlock(&ctx->mmaps);
-	if (!buf)
-		return -EINVAL;
-
-	ret = rig_buf_mmap(buf, vma);
-	rig_buf_put(buf);
-	return ret;
 }
 
 /**
@@ -156,14 +199,14 @@ int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
  * @ctx: the context
  * @arg: a struct rig_bnxt_dma_alloc
  *
- * Return: 0; -EINVAL for bad fields; -ENOMEM; -EINTR on a fatal signal.
+ * Return: 0; -EINVAL for bad fields; -ENOMEM; -EINTR on a fatal signal;
+ * -EOPNOTSUPP when the DMA API would bounce the memory.
  */
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_dma_alloc *cmd = arg;
-	struct rig_buf *buf;
+	struct rig_dma *dma;
 	u64 bytes;
-	u32 cookie;
 	int ret;
 
 	if (cmd->flags || cmd->handle || cmd->reserved || cmd->mmap_offset ||
@@ -173,26 +216,33 @@ int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg)
 	if (ret)
 		return ret == -EOVERFLOW ? -ENOMEM : ret;
 
-	buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
+	dma = kzalloc(sizeof(*dma), GFP_KERNEL_ACCOUNT);
+	if (!dma)
+		return -ENOMEM;
+	dma->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT, false);
+	if (IS_ERR(dma->buf)) {
+		ret = PTR_ERR(dma->buf);
+		goto err_free;
+	}
 
 	guard(mutex)(&ctx->lock);
-	ret = xa_alloc_cyclic(&ctx->bufs, &cmd->handle, buf, xa_limit_32b,
+	ret = rig_mmap_buf(ctx, dma->buf, &dma->cookie);
+	if (ret)
+		goto err_put;
+	ret = xa_alloc_cyclic(&ctx->bufs, &cmd->handle, dma, xa_limit_32b,
 			      &ctx->next_buf, GFP_KERNEL_ACCOUNT);
 	if (ret < 0)
-		goto err_put;
-	ret = rig_ctx_add_cookie(ctx, buf, &cookie);
-	if (ret)
-		goto err_erase;
-	cmd->mmap_offset = (u64)cookie << PAGE_SHIFT;
+		goto err_cookie;
+	cmd->mmap_offset = (u64)dma->cookie << PAGE_SHIFT;
 	cmd->mapped_bytes = bytes;
 	return 0;
 
-err_erase:
-	xa_erase(&ctx->bufs, cmd->handle);
+err_cookie:
+	rig_mmap_del(ctx, dma->cookie);
 err_put:
-	rig_buf_put(buf);
+	rig_buf_put(dma->buf);
+err_free:
+	kfree(dma);
 	return ret;
 }
 
@@ -201,19 +251,21 @@ err_put:
  * @ctx: the context
  * @arg: a struct rig_bnxt_handle
  *
+ * The handle and the mmap offset go; the memory lives on while a mapping
+ * or a region uses it.
+ *
  * Return: 0, or -EINVAL when the handle names no DMA buffer.
  */
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_handle *cmd = arg;
-	struct rig_buf *buf;
+	struct rig_dma *dma;
 
 	guard(mutex)(&ctx->lock);
-	buf = xa_erase(&ctx->bufs, cmd->handle);
-	if (!buf)
+	dma = xa_erase(&ctx->bufs, cmd->handle);
+	if (!dma)
 		return -EINVAL;
-	rig_ctx_del_cookie(ctx, buf->pgoff);
-	rig_buf_put(buf);
+	rig_dma_free(ctx, dma);
 	return 0;
 }
 

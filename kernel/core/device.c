@@ -4,8 +4,10 @@
  * each struct rig_dev from creation to the last close of its files.
  *
  * This file owns naming (rig_bnxtN from an IDA), the sysfs attributes and
- * the "dead" transition on unregister.  It does not know what a command
- * does (cdev.c) or what hardware stands behind a device (soft.c, pci.c).
+ * the "dead" transition on unregister, when every open file is
+ * disassociated from the NIC as uverbs disassociates a ucontext.  It does
+ * not know what a command does (cdev.c) or what stands behind a device
+ * (the driver, through struct rig_dev_ops).
  *
  * Why a class with cdevs rather than misc devices: each NIC gets a stable
  * /sys/class/rig_bnxt/rig_bnxtN with a "device" link to its PCI function
@@ -15,8 +17,8 @@
  */
 #include <linux/fs.h>
 #include <linux/idr.h>
-#include <linux/random.h>
 #include <linux/slab.h>
+#include <linux/unaligned.h>
 
 #include "rig.h"
 
@@ -42,28 +44,39 @@ static struct rig_dev *to_rig_dev(struct device *dev)
 static ssize_t kind_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
 {
-	return sysfs_emit(buf, "%s\n", rig_kind_name(to_rig_dev(dev)->kind));
+	return sysfs_emit(buf, "%s\n", rig_kind_name(to_rig_dev(dev)->attr.kind));
 }
 static DEVICE_ATTR_RO(kind);
 
 static ssize_t iommu_show(struct device *dev, struct device_attribute *attr,
 			  char *buf)
 {
-	return sysfs_emit(buf, "%d\n", to_rig_dev(dev)->iommu);
+	return sysfs_emit(buf, "%d\n", to_rig_dev(dev)->attr.iommu);
 }
 static DEVICE_ATTR_RO(iommu);
 
+/* Read from the function's PCIe Device Control each time, not cached. */
 static ssize_t relaxed_ordering_show(struct device *dev,
 				     struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%d\n", to_rig_dev(dev)->relaxed_ordering);
+	struct rig_dev *rdev = to_rig_dev(dev);
+
+	return sysfs_emit(buf, "%d\n", rdev->ops->relaxed_ordering(rdev));
 }
 static DEVICE_ATTR_RO(relaxed_ordering);
+
+static ssize_t address_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%pI6\n", to_rig_dev(dev)->attr.gid);
+}
+static DEVICE_ATTR_RO(address);
 
 static struct attribute *rig_dev_attrs[] = {
 	&dev_attr_kind.attr,
 	&dev_attr_iommu.attr,
 	&dev_attr_relaxed_ordering.attr,
+	&dev_attr_address.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(rig_dev);
@@ -78,18 +91,17 @@ static void rig_dev_release(struct device *dev)
 	struct rig_dev *rdev = to_rig_dev(dev);
 
 	ida_free(&rig_minors, rdev->index);
+	put_device(rdev->dma_dev);
 	kfree(rdev);
 }
 
 /**
  * rig_dev_create() - create and publish /dev/rig_bnxtN
- * @parent: the PCI function, or the soft NIC's platform device
- * @dma_dev: the device the DMA API maps the NIC's memory for
- * @fw: the NIC's firmware operations
- * @priv: the caller's per-NIC data, for @fw
- * @kind: what stands behind the device
- * @iommu: a translating IOMMU covers the NIC
- * @relaxed_ordering: PCIe Relaxed Ordering is enabled for the NIC
+ * @parent: the device the NIC is presented for (an auxiliary device)
+ * @dma_dev: the device the DMA API maps the NIC's memory for (the PCI
+ *	     function); the device takes a reference
+ * @ops: the driver's operations
+ * @attr: what the driver knows of the NIC
  *
  * The node can be opened as soon as this returns.  Undo with
  * rig_dev_unregister().
@@ -98,9 +110,8 @@ static void rig_dev_release(struct device *dev)
  * minors are taken, -ENOMEM, or what the driver core returned.
  */
 struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
-			       const struct rig_fw_ops *fw, void *priv,
-			       enum rig_bnxt_kind kind, bool iommu,
-			       bool relaxed_ordering)
+			       const struct rig_dev_ops *ops,
+			       const struct rig_dev_attr *attr)
 {
 	struct rig_dev *rdev;
 	int index, ret;
@@ -115,14 +126,17 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 		return ERR_PTR(-ENOMEM);
 	}
 	rdev->index = index;
-	rdev->dma_dev = dma_dev;
-	rdev->fw = fw;
-	rdev->priv = priv;
-	rdev->kind = kind;
-	rdev->iommu = iommu;
-	rdev->relaxed_ordering = relaxed_ordering;
-	rdev->nic_id = get_random_u64();
+	rdev->dma_dev = get_device(dma_dev);
+	rdev->ops = ops;
+	rdev->attr = *attr;
+	/* The NIC's identity in endpoints: the interface id of its address. */
+	rdev->nic_id = get_unaligned_be64(&attr->gid[8]);
 	init_rwsem(&rdev->lock);
+	mutex_init(&rdev->ctxs_lock);
+	INIT_LIST_HEAD(&rdev->ctxs);
+	mutex_init(&rdev->dma_lock);
+	INIT_LIST_HEAD(&rdev->dma_pages);
+	INIT_LIST_HEAD(&rdev->limbo);
 
 	/* From here on, put_device() frees rdev and its minor. */
 	device_initialize(&rdev->dev);
@@ -147,23 +161,50 @@ err_put:
 }
 
 /**
- * rig_dev_unregister() - take /dev/rig_bnxtN away
+ * rig_dev_unregister() - take /dev/rig_bnxtN away, and the NIC from its files
  * @rdev: a device from rig_dev_create()
  *
- * New opens fail once this returns.  Files still open keep the structure
- * alive, but every command on them fails with -ENODEV: the write lock
- * waits for commands in flight to finish before @rdev->dead is set.
+ * New opens fail once this returns.  The write lock waits for commands in
+ * flight; then every open file is disassociated: its mappings are zapped,
+ * its queue pairs and regions are destroyed in the NIC and its memory is
+ * taken from the NIC's DMA (it stays, pinned and charged, until the file
+ * is closed), and every later command on it fails with -ENODEV.  Nothing
+ * is re-created behind a process's back.  The caller (the driver) may
+ * tear the NIC down once this returns.
  */
 void rig_dev_unregister(struct rig_dev *rdev)
 {
+	struct rig_ctx *ctx;
+
 	cdev_device_del(&rdev->cdev, &rdev->dev);
 
 	down_write(&rdev->lock);
 	/* READ_ONCE() in mmap() and poll(), which do not take the lock. */
 	WRITE_ONCE(rdev->dead, true);
+	scoped_guard(mutex, &rdev->ctxs_lock)
+		list_for_each_entry(ctx, &rdev->ctxs, node)
+			rig_ctx_disassociate(ctx);
+	/* The NIC reaches none of it now: no page stays mapped for it. */
+	rig_dev_unmap_all(rdev);
 	up_write(&rdev->lock);
+	rig_dev_free_limbo(rdev);
 
 	put_device(&rdev->dev);
+}
+
+static int rig_dev_call(struct device *dev, void *fn)
+{
+	((void (*)(struct rig_dev *))fn)(to_rig_dev(dev));
+	return 0;
+}
+
+/**
+ * rig_dev_for_each() - call @fn for every NIC, in process context
+ * @fn: what to call; it may sleep and take the device's @lock
+ */
+void rig_dev_for_each(void (*fn)(struct rig_dev *rdev))
+{
+	class_for_each_device(&rig_class, NULL, fn, rig_dev_call);
 }
 
 /**

@@ -59,29 +59,86 @@ static bool rig_pages_too_many(unsigned long npages)
 /* Pages pinned per pin_user_pages_fast() call: a page of page pointers. */
 #define RIG_PIN_BATCH	(PAGE_SIZE / sizeof(struct page *))
 
-static int rig_pages_map(struct rig_pages *rp, struct device *dma_dev)
+/*
+ * Does the DMA API bounce any of the mapping (swiotlb)?  A NIC must reach
+ * the memory itself, at any time, as the process sees it: bounce buffers
+ * are synchronised only at map and unmap, so the NIC would read stale
+ * data and its writes would land over the process's later ones.
+ */
+static bool rig_pages_bounced(struct rig_pages *rp, struct device *dma_dev)
 {
+	struct scatterlist *sg;
+	unsigned int i;
+
+	for_each_sgtable_dma_sg(&rp->sgt, sg, i)
+		if (dma_need_sync(dma_dev, sg_dma_address(sg)))
+			return true;
+	return false;
+}
+
+static int rig_pages_map(struct rig_pages *rp)
+{
+	struct rig_dev *rdev = rp->rdev;
 	int ret;
 
-	/*
-	 * A NIC that does no DMA gets no mapping: under swiotlb=force one
-	 * would take bounce slots for nothing, and unmapping it would copy
-	 * stale bounce data over the pages.
-	 */
-	if (!dma_dev)
-		return 0;
-
 	ret = sg_alloc_table_from_pages(&rp->sgt, rp->pages, rp->npages, 0,
-					rp->npages << PAGE_SHIFT, GFP_KERNEL);
+					rp->npages << PAGE_SHIFT, GFP_KERNEL_ACCOUNT);
 	if (ret)
 		return ret;
-	ret = dma_map_sgtable(dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
-	if (ret) {
-		sg_free_table(&rp->sgt);
-		return ret;
+	ret = dma_map_sgtable(rdev->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL,
+			      DMA_ATTR_SKIP_CPU_SYNC);
+	if (ret)
+		goto err_free;
+	if (rig_pages_bounced(rp, rdev->dma_dev)) {
+		ret = -EOPNOTSUPP;
+		goto err_unmap;
 	}
-	rp->dma_dev = dma_dev;
+	guard(mutex)(&rdev->dma_lock);
+	/* A NIC on its way out maps nothing more. */
+	if (READ_ONCE(rdev->dead)) {
+		ret = -ENODEV;
+		goto err_unmap;
+	}
+	rp->mapped = true;
+	list_add(&rp->node, &rdev->dma_pages);
 	return 0;
+
+err_unmap:
+	dma_unmap_sgtable(rdev->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL,
+			  DMA_ATTR_SKIP_CPU_SYNC);
+err_free:
+	sg_free_table(&rp->sgt);
+	return ret;
+}
+
+/* Take @rp from its NIC's DMA; caller holds rdev->dma_lock. */
+static void rig_pages_unmap_locked(struct rig_pages *rp)
+{
+	lockdep_assert_held(&rp->rdev->dma_lock);
+	if (!rp->mapped)
+		return;
+	dma_unmap_sgtable(rp->rdev->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL,
+			  DMA_ATTR_SKIP_CPU_SYNC);
+	sg_free_table(&rp->sgt);
+	list_del(&rp->node);
+	rp->mapped = false;
+}
+
+/**
+ * rig_dev_unmap_all() - take every page from a NIC's DMA: it is going
+ * @rdev: the device; the NIC reaches none of the pages any more (every
+ *	  object using them was destroyed)
+ *
+ * The pages stay allocated or pinned, and charged, until their files are
+ * closed (rig_pages_release()).
+ */
+void rig_dev_unmap_all(struct rig_dev *rdev)
+{
+	struct rig_pages *rp, *next;
+
+	guard(mutex)(&rdev->dma_lock);
+	list_for_each_entry_safe(rp, next, &rdev->dma_pages, node)
+		rig_pages_unmap_locked(rp);
 }
 
 /**
@@ -136,7 +193,7 @@ void rig_uncharge(struct rig_charge *c)
 }
 
 /* Charge @npages to the current user; rig_pages_free() uncharges. */
-static struct rig_pages *rig_pages_new(unsigned long npages, bool user)
+static struct rig_pages *rig_pages_new(struct rig_dev *rdev, unsigned long npages, bool user)
 {
 	struct rig_pages *rp;
 
@@ -147,6 +204,8 @@ static struct rig_pages *rig_pages_new(unsigned long npages, bool user)
 		return ERR_PTR(-ENOMEM);
 	rp->npages = npages;
 	rp->user = user;
+	rp->rdev = rdev;
+	INIT_LIST_HEAD(&rp->node);
 	rp->pages = kvcalloc(npages, sizeof(*rp->pages), GFP_KERNEL_ACCOUNT);
 	if (!rp->pages)
 		goto err_free;
@@ -180,8 +239,7 @@ static void rig_pages_free(struct rig_pages *rp, unsigned long n)
 
 /**
  * rig_pages_alloc() - allocate zeroed pages and map them for DMA
- * @dma_dev: the device that will reach them, or NULL for a NIC that
- *	     does no DMA (a soft NIC reaches the pages themselves)
+ * @rdev: the NIC that will reach them
  * @npages: how many, at least one
  *
  * The pages are locked memory held for the NIC, so like pinned pages
@@ -191,15 +249,16 @@ static void rig_pages_free(struct rig_pages *rp, unsigned long n)
  * a fatal signal stops a long one.
  *
  * Return: the pages, or ERR_PTR(-ENOMEM) (RLIMIT_MEMLOCK or no memory),
- * ERR_PTR(-EINTR), or the DMA API's error.
+ * ERR_PTR(-EINTR), -EOPNOTSUPP when the DMA API would bounce them
+ * (swiotlb), or the DMA API's error.
  */
-struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
+struct rig_pages *rig_pages_alloc(struct rig_dev *rdev, unsigned long npages)
 {
 	struct rig_pages *rp;
 	unsigned long i;
 	int ret;
 
-	rp = rig_pages_new(npages, false);
+	rp = rig_pages_new(rdev, npages, false);
 	if (IS_ERR(rp))
 		return rp;
 
@@ -219,7 +278,7 @@ struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages)
 		cond_resched();
 	}
 
-	ret = rig_pages_map(rp, dma_dev);
+	ret = rig_pages_map(rp);
 	if (ret)
 		goto err_free;
 	return rp;
@@ -231,7 +290,7 @@ err_free:
 
 /**
  * rig_pages_pin() - pin a process's pages and map them for DMA
- * @dma_dev: the device that will reach them, or NULL (no DMA mapping)
+ * @rdev: the NIC that will reach them
  * @addr: page-aligned start in the current process
  * @npages: how many pages, at least one
  *
@@ -242,9 +301,10 @@ err_free:
  *
  * Return: the pages; ERR_PTR(-ENOMEM) when RLIMIT_MEMLOCK would be
  * exceeded or memory is short, -EFAULT when the range is not wholly
- * mapped writable memory that can be pinned, -EINTR on a fatal signal.
+ * mapped writable memory that can be pinned, -EINTR on a fatal signal,
+ * -EOPNOTSUPP when the DMA API would bounce them (swiotlb).
  */
-struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
+struct rig_pages *rig_pages_pin(struct rig_dev *rdev, unsigned long addr,
 				unsigned long npages)
 {
 	unsigned long done = 0;
@@ -252,7 +312,7 @@ struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
 	long got;
 	int ret;
 
-	rp = rig_pages_new(npages, true);
+	rp = rig_pages_new(rdev, npages, true);
 	if (IS_ERR(rp))
 		return rp;
 
@@ -274,7 +334,7 @@ struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
 		cond_resched();
 	}
 
-	ret = rig_pages_map(rp, dma_dev);
+	ret = rig_pages_map(rp);
 	if (ret)
 		goto err_unpin;
 	return rp;
@@ -293,9 +353,7 @@ err_unpin:
  */
 void rig_pages_release(struct rig_pages *rp)
 {
-	if (rp->dma_dev) {
-		dma_unmap_sgtable(rp->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL, 0);
-		sg_free_table(&rp->sgt);
-	}
+	scoped_guard(mutex, &rp->rdev->dma_lock)
+		rig_pages_unmap_locked(rp);
 	rig_pages_free(rp, rp->npages);
 }

@@ -1,67 +1,134 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Queue pairs: RIG_BNXT_CREATE_QP, _CONNECT_QP, _DESTROY_QP and _KICK,
- * and what poll() on the file reports of them.
+ * Queue pairs as their file names them: RIG_BNXT_CREATE_QP, _CONNECT_QP,
+ * _DESTROY_QP, _KICK and _WAIT, and what poll() on the file reports.
  *
- * This file owns struct rig_qp from creation to destruction: its rings
- * and doorbell page (one driver buffer, mapped into the process and into
- * the kernel), its handle and mmap cookie.  Running its entries is the
- * engine's (engine.c); a queue pair is on the engine's list from creation
- * until destroy takes it off, under rig_engine_lock.
+ * This file owns struct rig_qp: its handle, its rings' memory (one buffer
+ * the process maps and the NIC reaches), the mmap cookies of the rings and
+ * of its doorbell pages, its reference count, and its completion events.
+ * What the NIC makes of a queue pair (its completion queue and queue pair
+ * in the firmware, the doorbell pages it rings) is the driver's.
  */
+#include <linux/jiffies.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
-#include <linux/random.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <linux/unaligned.h>
-#include <linux/vmalloc.h>
 
-#include "exec.h"
 #include "rig.h"
 #include "../../uapi/rig_bnxt_hsi.h"
 
-/* Bytes of each part of a queue pair's mapping, each page-aligned. */
-static void rig_qp_layout(struct rig_bnxt_create_qp *cmd, u32 entries)
+static void rig_qp_free(struct kref *kref)
 {
-	u32 ring = PAGE_ALIGN(entries * RIG_BNXT_ENTRY_SIZE);
+	struct rig_qp *qp = container_of(kref, struct rig_qp, kref);
 
-	cmd->cq_entries = 2 * entries;
-	cmd->doorbells_offset = 0;
-	cmd->sq_offset = PAGE_SIZE;
-	cmd->rq_offset = cmd->sq_offset + ring;
-	cmd->cq_offset = cmd->rq_offset + ring;
-	cmd->mmap_bytes = cmd->cq_offset +
-			  PAGE_ALIGN(cmd->cq_entries * RIG_BNXT_CQE_SIZE);
+	if (qp->rings)
+		rig_buf_put(qp->rings);
+	kfree(qp);
 }
 
-static int rig_qp_map(struct rig_qp *qp, const struct rig_bnxt_create_qp *cmd)
+/**
+ * rig_qp_put() - drop a reference to a queue pair
+ * @qp: the queue pair; freed with the last reference, once destroyed
+ */
+void rig_qp_put(struct rig_qp *qp)
 {
-	struct rig_pages *rp;
+	kref_put(&qp->kref, rig_qp_free);
+}
 
-	qp->buf = rig_buf_alloc(qp->rdev, cmd->mmap_bytes >> PAGE_SHIFT);
-	if (IS_ERR(qp->buf)) {
-		int ret = PTR_ERR(qp->buf);
+/**
+ * rig_qp_destroy() - make the NIC let go of a queue pair
+ * @qp: a queue pair taken from its context's table, or of a context being
+ *	disassociated or released (the device's @lock held)
+ *
+ * Waiters give up.  Its memory lives while references to it do.
+ */
+void rig_qp_destroy(struct rig_qp *qp)
+{
+	if (READ_ONCE(qp->gone))
+		return;
+	qp->ctx->rdev->ops->destroy_qp(qp);
+	WRITE_ONCE(qp->gone, true);
+	wake_up_all(&qp->wq);
+}
 
-		qp->buf = NULL;
+/**
+ * rig_qp_event() - a queue pair's completion ring raised an event
+ * @qp: the queue pair; the driver keeps it alive across the call
+ *
+ * Called by the driver from its interrupt path: any context.
+ */
+void rig_qp_event(struct rig_qp *qp)
+{
+	WRITE_ONCE(qp->event, true);
+	wake_up(&qp->wq);
+	wake_up(&qp->ctx->wq);
+}
+
+/* Publish the rings and each distinct doorbell page at mmap cookies. */
+static int rig_qp_cookies(struct rig_ctx *ctx, struct rig_qp *qp)
+{
+	int i, j, ret;
+
+	ret = rig_mmap_buf(ctx, qp->rings, &qp->cookies[0]);
+	if (ret)
 		return ret;
+	for (i = 0; i < 3; i++) {
+		/* On hardware the three doorbells share the file's page. */
+		for (j = 0; j < i; j++)
+			if (qp->db_phys[j] == qp->db_phys[i])
+				break;
+		if (j < i) {
+			qp->cookies[1 + i] = qp->cookies[1 + j];
+			continue;
+		}
+		ret = rig_mmap_io(ctx, qp->db_phys[i], true, &qp->cookies[1 + i]);
+		if (ret)
+			return ret;
 	}
-	rp = qp->buf->pages;
-	qp->va = vmap(rp->pages, rp->npages, VM_MAP, PAGE_KERNEL);
-	if (!qp->va)
-		return -ENOMEM;
-	qp->db = qp->va + cmd->doorbells_offset;
-	qp->sq = qp->va + cmd->sq_offset;
-	qp->rq = qp->va + cmd->rq_offset;
-	qp->cq = qp->va + cmd->cq_offset;
 	return 0;
 }
 
-static void rig_qp_free(struct rig_qp *qp)
+static void rig_qp_del_cookies(struct rig_ctx *ctx, struct rig_qp *qp)
 {
-	if (qp->va)
-		vunmap(qp->va);
-	if (qp->buf)
-		rig_buf_put(qp->buf);
-	kfree(qp);
+	int i;
+
+	/* Shared cookies were published once; del of a gone one is a no-op. */
+	for (i = 0; i < 4; i++)
+		if (qp->cookies[i])
+			rig_mmap_del(ctx, qp->cookies[i]);
+}
+
+static void rig_qp_answer(struct rig_qp *qp, struct rig_bnxt_create_qp *cmd)
+{
+	struct rig_dev *rdev = qp->ctx->rdev;
+
+	cmd->handle = qp->handle;
+	cmd->qpn = qp->qpn;
+	cmd->psn = qp->psn;
+	cmd->mtu = qp->mtu;
+	cmd->nic = rdev->nic_id;
+	memcpy(cmd->address, rdev->attr.gid, sizeof(cmd->address));
+	cmd->mmap_offset = (u64)qp->cookies[0] << PAGE_SHIFT;
+	cmd->mmap_bytes = qp->layout.bytes;
+	cmd->sq_offset = qp->layout.sq_offset;
+	cmd->psn_offset = qp->layout.psn_offset;
+	cmd->rq_offset = qp->layout.rq_offset;
+	cmd->cq_offset = qp->layout.cq_offset;
+	cmd->cq_entries = qp->cq_entries;
+	cmd->cqn = qp->cqn;
+	cmd->sq_db_offset = (u64)qp->cookies[1 + RIG_DB_SQ] << PAGE_SHIFT;
+	cmd->rq_db_offset = (u64)qp->cookies[1 + RIG_DB_RQ] << PAGE_SHIFT;
+	cmd->cq_db_offset = (u64)qp->cookies[1 + RIG_DB_CQ] << PAGE_SHIFT;
+}
+
+static bool rig_qp_cmd_valid(struct rig_dev *rdev, const struct rig_bnxt_create_qp *cmd)
+{
+	return cmd->entries >= 2 && cmd->entries <= rdev->attr.max_entries &&
+	       is_power_of_2(cmd->entries) &&
+	       !memchr_inv(&cmd->handle, 0, sizeof(*cmd) - offsetof(typeof(*cmd), handle));
 }
 
 /**
@@ -74,68 +141,55 @@ static void rig_qp_free(struct rig_qp *qp)
 int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_create_qp *cmd = arg;
+	struct rig_dev *rdev = ctx->rdev;
 	struct rig_qp *qp;
 	int ret;
 
-	if (cmd->entries < 2 || cmd->entries > RIG_BNXT_QP_ENTRIES_MAX ||
-	    !is_power_of_2(cmd->entries) || cmd->reserved ||
-	    memchr_inv(&cmd->handle, 0, sizeof(*cmd) - offsetof(typeof(*cmd), handle)))
+	if (!rig_qp_cmd_valid(rdev, cmd))
 		return -EINVAL;
-	if (ctx->rdev->kind != RIG_BNXT_KIND_SOFT)
-		return -EOPNOTSUPP;
 
-	qp = kzalloc(sizeof(*qp), GFP_KERNEL_ACCOUNT);
+	qp = kzalloc(rdev->ops->qp_size, GFP_KERNEL_ACCOUNT);
 	if (!qp)
 		return -ENOMEM;
+	kref_init(&qp->kref);
+	init_waitqueue_head(&qp->wq);
 	qp->ctx = ctx;
-	qp->rdev = ctx->rdev;
-	qp->qp_handle = cmd->qp_handle;
 	qp->entries = cmd->entries;
-	rig_qp_layout(cmd, cmd->entries);
-	qp->cq_entries = cmd->cq_entries;
-	qp->psn = get_random_u32() & 0xffffff;
-	qp->mtu = 4096;
-	ret = rig_qp_map(qp, cmd);
+	qp->cq_entries = 2 * cmd->entries;
+	qp->qp_handle = cmd->qp_handle;
+	rdev->ops->qp_layout(rdev, cmd->entries, &qp->layout);
+	qp->rings = rig_buf_alloc(rdev, qp->layout.bytes >> PAGE_SHIFT, false);
+	if (IS_ERR(qp->rings)) {
+		ret = PTR_ERR(qp->rings);
+		qp->rings = NULL;
+		goto err_put;
+	}
+	ret = rdev->ops->create_qp(qp);
 	if (ret)
-		goto err_free;
+		goto err_put;
 
 	mutex_lock(&ctx->lock);
+	ret = rig_qp_cookies(ctx, qp);
+	if (ret)
+		goto err_cookies;
 	ret = xa_alloc_cyclic(&ctx->qps, &qp->handle, qp, xa_limit_32b,
 			      &ctx->next_qp, GFP_KERNEL_ACCOUNT);
 	if (ret < 0)
-		goto err_unlock;
-	ret = rig_ctx_add_cookie(ctx, qp->buf, &qp->cookie);
-	if (ret)
-		goto err_erase;
-	ret = rig_engine_add(qp);	/* gives the queue pair its number */
-	if (ret)
-		goto err_cookie;
+		goto err_cookies;
 	/*
 	 * Read the answer while the lock still keeps the queue pair: once it
 	 * is dropped, another thread may destroy it by its handle.
 	 */
-	cmd->handle = qp->handle;
-	cmd->qpn = qp->qpn;
-	cmd->psn = qp->psn;
-	cmd->mtu = qp->mtu;
-	cmd->mmap_offset = (u64)qp->cookie << PAGE_SHIFT;
+	rig_qp_answer(qp, cmd);
 	mutex_unlock(&ctx->lock);
-
-	cmd->nic = ctx->rdev->nic_id;
-	/* A link-local GID made of the NIC's identity. */
-	cmd->address[0] = 0xfe;
-	cmd->address[1] = 0x80;
-	put_unaligned_be64(ctx->rdev->nic_id, &cmd->address[8]);
 	return 0;
 
-err_cookie:
-	rig_ctx_del_cookie(ctx, qp->cookie);
-err_erase:
-	xa_erase(&ctx->qps, qp->handle);
-err_unlock:
+err_cookies:
+	rig_qp_del_cookies(ctx, qp);
 	mutex_unlock(&ctx->lock);
-err_free:
-	rig_qp_free(qp);
+	rig_qp_destroy(qp);
+err_put:
+	rig_qp_put(qp);
 	return ret;
 }
 
@@ -144,45 +198,27 @@ err_free:
  * @ctx: the context that owns the queue pair
  * @arg: a struct rig_bnxt_connect_qp
  *
- * Return: 0, or -EINVAL as listed at struct rig_bnxt_connect_qp.
+ * Return: 0, -EINVAL as listed at struct rig_bnxt_connect_qp, or the
+ * driver's error (-EIO when the firmware refuses).
  */
 int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_connect_qp *cmd = arg;
 	struct rig_qp *qp;
+	int ret;
 
 	if (cmd->reserved || cmd->peer_mtu < 256 ||
 	    cmd->peer_qpn > RIG_BNXT_DBC_XID_MASK)
 		return -EINVAL;
 	guard(mutex)(&ctx->lock);
 	qp = xa_load(&ctx->qps, cmd->handle);
-	if (!qp)
+	if (!qp || qp->connected)
 		return -EINVAL;
-
-	guard(mutex)(&rig_engine_lock);
-	if (qp->connected)
-		return -EINVAL;
-	qp->peer_nic = cmd->peer_nic;
-	qp->peer_qpn = cmd->peer_qpn;
-	qp->mtu = min(qp->mtu, rounddown_pow_of_two(cmd->peer_mtu));
+	ret = ctx->rdev->ops->connect_qp(qp, cmd);
+	if (ret)
+		return ret;
 	qp->connected = true;
-	qp->state = RIG_BNXT_QP_STATE_RTS;
-	WRITE_ONCE(qp->db->state, qp->state);
 	return 0;
-}
-
-/**
- * rig_qp_destroy() - take a queue pair off the engine and free it
- * @qp: a queue pair already removed from its context's @qps
- *
- * Once the engine lets go, nothing reaches its rings; a peer that sends
- * to it afterwards finds no queue pair and fails its entry (retry
- * exceeded).
- */
-void rig_qp_destroy(struct rig_qp *qp)
-{
-	rig_engine_remove(qp);
-	rig_qp_free(qp);
 }
 
 /**
@@ -197,65 +233,16 @@ int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg)
 	struct rig_bnxt_handle *cmd = arg;
 	struct rig_qp *qp;
 
-	mutex_lock(&ctx->lock);
-	qp = xa_erase(&ctx->qps, cmd->handle);
-	if (qp)
-		rig_ctx_del_cookie(ctx, qp->cookie);
-	mutex_unlock(&ctx->lock);
+	scoped_guard(mutex, &ctx->lock) {
+		qp = xa_erase(&ctx->qps, cmd->handle);
+		if (qp)
+			rig_qp_del_cookies(ctx, qp);
+	}
 	if (!qp)
 		return -EINVAL;
 	rig_qp_destroy(qp);
+	rig_qp_put(qp);
 	return 0;
-}
-
-/**
- * rig_cmd_kick() - RIG_BNXT_KICK: the engine said it sleeps; wake it
- * @ctx: the context that owns the queue pair
- * @arg: a struct rig_bnxt_handle naming the queue pair
- *
- * Return: 0, or -EINVAL for a handle that names no queue pair.
- */
-int rig_cmd_kick(struct rig_ctx *ctx, void *arg)
-{
-	struct rig_bnxt_handle *cmd = arg;
-
-	if (!xa_load(&ctx->qps, cmd->handle))
-		return -EINVAL;
-	rig_engine_kick();
-	return 0;
-}
-
-/* Only a ring armed by its last doorbell (CQ_ARMALL) raises an event. */
-static bool rig_qp_has_completions(struct rig_qp *qp)
-{
-	bool armed;
-	u32 unread = rig_exec_cq_unread(qp, &armed);
-
-	return armed && unread;
-}
-
-/**
- * rig_ctx_has_completions() - does any armed queue pair of @ctx have one?
- * @ctx: the context
- *
- * Return: true when some completion ring whose doorbell is armed
- * (CQ_ARMALL) holds a completion the process has not consumed.
- */
-bool rig_ctx_has_completions(struct rig_ctx *ctx)
-{
-	struct rig_qp *qp;
-	unsigned long i;
-	bool found = false;
-
-	xa_lock(&ctx->qps);
-	xa_for_each(&ctx->qps, i, qp) {
-		if (rig_qp_has_completions(qp)) {
-			found = true;
-			break;
-		}
-	}
-	xa_unlock(&ctx->qps);
-	return found;
 }
 
 /**
@@ -269,4 +256,131 @@ void rig_qp_undo(struct rig_ctx *ctx, void *arg)
 	struct rig_bnxt_handle h = { .handle = cmd->handle };
 
 	rig_cmd_destroy_qp(ctx, &h);
+}
+
+/**
+ * rig_cmd_kick() - RIG_BNXT_KICK: the NIC said it sleeps; wake it
+ * @ctx: the context that owns the queue pair
+ * @arg: a struct rig_bnxt_handle naming the queue pair
+ *
+ * Return: 0; -EINVAL for a handle that names no queue pair; -EOPNOTSUPP
+ * on a NIC that needs no kick.
+ */
+int rig_cmd_kick(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_handle *cmd = arg;
+	struct rig_dev *rdev = ctx->rdev;
+
+	if (!xa_load(&ctx->qps, cmd->handle))
+		return -EINVAL;
+	if (!rdev->attr.needs_kick)
+		return -EOPNOTSUPP;
+	rdev->ops->kick(rdev);
+	return 0;
+}
+
+/* The queue pair @handle names, with a reference, if the NIC is there. */
+static struct rig_qp *rig_qp_get(struct rig_ctx *ctx, u32 handle, int *err)
+{
+	struct rig_qp *qp;
+
+	guard(rwsem_read)(&ctx->rdev->lock);
+	if (ctx->rdev->dead) {
+		*err = -ENODEV;
+		return NULL;
+	}
+	xa_lock(&ctx->qps);
+	qp = xa_load(&ctx->qps, handle);
+	if (qp)
+		kref_get(&qp->kref);
+	xa_unlock(&ctx->qps);
+	*err = -EINVAL;
+	return qp;
+}
+
+/* Sleep until @qp has an event, goes, or @ms pass: 0 or -errno. */
+static int rig_qp_sleep(struct rig_qp *qp, unsigned int ms)
+{
+	struct rig_dev *rdev = qp->ctx->rdev;
+	long left;
+
+	left = wait_event_interruptible_timeout(qp->wq,
+						READ_ONCE(qp->event) || READ_ONCE(qp->gone) ||
+						READ_ONCE(rdev->dead),
+						msecs_to_jiffies(ms));
+	if (left < 0)
+		return -EINTR;
+	return 0;
+}
+
+/**
+ * rig_cmd_wait() - RIG_BNXT_WAIT, which manages its own locking
+ * @ctx: the context that owns the queue pair
+ * @uarg: the caller's struct rig_bnxt_wait
+ *
+ * The device's @lock is not held while sleeping: the NIC may go, and the
+ * queue pair may be destroyed, meanwhile (both wake the sleeper).
+ *
+ * Return: 0 with an event collected; -ETIMEDOUT, -EINTR, -EINVAL, -ENODEV,
+ * -EFAULT, -E2BIG as copy_struct_from_user() says.
+ */
+int rig_cmd_wait(struct rig_ctx *ctx, void __user *uarg)
+{
+	struct rig_bnxt_wait cmd;
+	struct rig_qp *qp;
+	u32 usize;
+	int ret;
+
+	if (get_user(usize, (u32 __user *)uarg))
+		return -EFAULT;
+	if (usize < sizeof(cmd) || usize > PAGE_SIZE)
+		return -EINVAL;
+	ret = copy_struct_from_user(&cmd, sizeof(cmd), uarg, usize);
+	if (ret)
+		return ret;
+	if (cmd.reserved)
+		return -EINVAL;
+
+	qp = rig_qp_get(ctx, cmd.handle, &ret);
+	if (!qp)
+		return ret;
+	ret = 0;
+	if (cmd.timeout_ms)
+		ret = rig_qp_sleep(qp, cmd.timeout_ms);
+	if (!ret) {
+		if (xchg(&qp->event, false))
+			ret = 0;
+		else if (READ_ONCE(ctx->rdev->dead))
+			ret = -ENODEV;
+		else if (READ_ONCE(qp->gone))
+			ret = -EINVAL;
+		else
+			ret = -ETIMEDOUT;
+	}
+	rig_qp_put(qp);
+	return ret;
+}
+
+/**
+ * rig_ctx_has_events() - has any queue pair of @ctx an event not collected?
+ * @ctx: the context
+ *
+ * Return: true when some completion ring raised an event that no
+ * RIG_BNXT_WAIT has collected yet.
+ */
+bool rig_ctx_has_events(struct rig_ctx *ctx)
+{
+	struct rig_qp *qp;
+	unsigned long i;
+	bool found = false;
+
+	xa_lock(&ctx->qps);
+	xa_for_each(&ctx->qps, i, qp) {
+		if (READ_ONCE(qp->event)) {
+			found = true;
+			break;
+		}
+	}
+	xa_unlock(&ctx->qps);
+	return found;
 }

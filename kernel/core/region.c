@@ -4,9 +4,10 @@
  *
  * This file owns struct rig_region from RIG_BNXT_REG_REGION to
  * RIG_BNXT_DEREG_REGION or release(): which memory each type may use (the
- * IOMMU rules), the firmware's key, and the broken state a region enters
- * when the firmware will not let it go.  Memory itself is mem.c's and
- * buf.c's; bus-address checks are bar.c's.
+ * IOMMU rules), the pages' DMA addresses the driver registers, and the
+ * broken state a region enters when the firmware will not let it go.
+ * Memory itself is mem.c's and buf.c's; bus-address checks are bar.c's;
+ * what the firmware is told is the driver's (struct rig_dev_ops).
  */
 #include <linux/io.h>
 #include <linux/mm.h>
@@ -24,14 +25,12 @@ static void rig_region_free_runs(struct rig_region *region)
 
 	for (i = 0; i < region->nruns; i++) {
 		rig_bar_untrack(&region->runs[i]);
-		if (region->runs[i].va)
-			iounmap(region->runs[i].va);
 		pci_dev_put(region->runs[i].pdev);
 	}
 	kvfree(region->runs);
 }
 
-/* Free the region's memory; the NIC must no longer reach it. */
+/* Free the region's memory and the region; the NIC no longer reaches it. */
 static void rig_region_free(struct rig_region *region)
 {
 	if (region->buf)
@@ -42,6 +41,92 @@ static void rig_region_free(struct rig_region *region)
 	if (region->runs)
 		rig_region_free_runs(region);
 	kfree(region);
+}
+
+/**
+ * rig_region_pages() - how many pages a region's memory spans
+ * @region: the region
+ *
+ * Return: its length in pages (every region starts on a page).
+ */
+u64 rig_region_pages(const struct rig_region *region)
+{
+	return DIV_ROUND_UP(region->bytes, PAGE_SIZE);
+}
+
+struct rig_skip {
+	rig_page_fn fn;
+	void *arg;
+	u64 first, count;
+};
+
+/* Pass on the pages of a buffer from @first, @count of them. */
+static int rig_skip_page(void *arg, u64 index, dma_addr_t dma)
+{
+	struct rig_skip *s = arg;
+
+	if (index < s->first)
+		return 0;
+	if (index - s->first >= s->count)
+		return 1;	/* done: stop the walk */
+	return s->fn(s->arg, index - s->first, dma);
+}
+
+static int rig_region_run_pages(struct rig_region *region, rig_page_fn fn, void *arg)
+{
+	u64 index = 0, off;
+	u32 i;
+	int ret;
+
+	for (i = 0; i < region->nruns; i++) {
+		for (off = 0; off < region->runs[i].bytes; off += PAGE_SIZE) {
+			ret = fn(arg, index++, region->runs[i].bus + off);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/**
+ * rig_region_dma() - the address the NIC reaches each page of a region at
+ * @region: the region, being registered (its device's @lock held)
+ * @fn: called for each page in order with its index and address; a
+ *	non-zero return stops the walk and is returned
+ * @arg: for @fn
+ *
+ * Host and pages regions give the DMA API's addresses of their pages;
+ * device regions the bus addresses of their runs, page by page (no IOMMU
+ * lies between: such regions are refused behind one).
+ *
+ * Return: 0, what @fn returned, or -ENODEV when the memory is no longer
+ * mapped for the NIC.
+ */
+int rig_region_dma(struct rig_region *region, rig_page_fn fn, void *arg)
+{
+	struct rig_skip s = {
+		.fn = fn, .arg = arg,
+		.first = region->offset >> PAGE_SHIFT,
+		.count = rig_region_pages(region),
+	};
+	struct sg_dma_page_iter it;
+	u64 i = 0;
+	int ret;
+
+	if (region->runs)
+		return rig_region_run_pages(region, fn, arg);
+	if (region->buf) {
+		ret = rig_buf_dma(region->buf, rig_skip_page, &s);
+		return ret == 1 ? 0 : ret;
+	}
+	if (!region->pinned->mapped)
+		return -ENODEV;
+	for_each_sgtable_dma_page(&region->pinned->sgt, &it, 0) {
+		ret = fn(arg, i++, sg_page_iter_dma_address(&it));
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static int rig_region_host(struct rig_ctx *ctx, struct rig_region *region,
@@ -56,7 +141,7 @@ static int rig_region_host(struct rig_ctx *ctx, struct rig_region *region,
 	if (ret)
 		return ret == -EOVERFLOW ? -ENOMEM : ret;
 
-	region->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT);
+	region->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT, false);
 	if (IS_ERR(region->buf)) {
 		ret = PTR_ERR(region->buf);
 		region->buf = NULL;
@@ -66,8 +151,8 @@ static int rig_region_host(struct rig_ctx *ctx, struct rig_region *region,
 	return 0;
 }
 
-static int rig_region_pages(struct rig_ctx *ctx, struct rig_region *region,
-			    const struct rig_bnxt_reg_region *cmd)
+static int rig_region_pages_of(struct rig_ctx *ctx, struct rig_region *region,
+			       const struct rig_bnxt_reg_region *cmd)
 {
 	struct rig_dev *rdev = ctx->rdev;
 	unsigned long offset, npages;
@@ -89,20 +174,18 @@ static int rig_region_pages(struct rig_ctx *ctx, struct rig_region *region,
 		region->buf = buf;
 		region->offset = offset;
 		region->bytes = cmd->bytes;
-		return rig_charge(&region->charge,
-				  DIV_ROUND_UP(offset_in_page(offset) + cmd->bytes,
-					       PAGE_SIZE));
+		return rig_charge(&region->charge, rig_region_pages(region));
 	}
 
 	/*
 	 * Without an IOMMU the NIC would keep writing pinned pages that go
 	 * back to the system when the process dies: refuse them.
 	 */
-	if (!rdev->iommu)
+	if (!rdev->attr.iommu)
 		return -EOPNOTSUPP;
 
 	npages = DIV_ROUND_UP(cmd->bytes, PAGE_SIZE);
-	region->pinned = rig_pages_pin(rdev->dma_dev, cmd->address, npages);
+	region->pinned = rig_pages_pin(rdev, cmd->address, npages);
 	if (IS_ERR(region->pinned)) {
 		long err = PTR_ERR(region->pinned);
 
@@ -133,7 +216,7 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 
 	/* An IOMMU maps no other device's memory for the NIC. */
 	ret = -EOPNOTSUPP;
-	if (ctx->rdev->iommu)
+	if (ctx->rdev->attr.iommu)
 		goto out;
 	/* A NIC aimed at a BAR is PCI access: refused as pci-sysfs refuses it. */
 	ret = security_locked_down(LOCKDOWN_PCI_ACCESS);
@@ -154,14 +237,9 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 		ret = rig_bar_find(runs[i].address, runs[i].bytes, run);
 		if (ret)
 			goto out;
+		run->region = region;
 		rig_bar_track(run);
 		region->nruns++;
-		/* The soft NIC's engine copies through this mapping. */
-		run->va = ioremap_wc(run->phys, run->bytes);
-		if (!run->va) {
-			ret = -ENOMEM;
-			goto out;
-		}
 	}
 	region->bytes = total;
 out:
@@ -176,7 +254,7 @@ static int rig_region_memory(struct rig_ctx *ctx, struct rig_region *region,
 	case RIG_BNXT_REGION_HOST:
 		return rig_region_host(ctx, region, cmd);
 	case RIG_BNXT_REGION_PAGES:
-		return rig_region_pages(ctx, region, cmd);
+		return rig_region_pages_of(ctx, region, cmd);
 	case RIG_BNXT_REGION_DEVICE:
 		return rig_region_device(ctx, region, cmd);
 	}
@@ -201,7 +279,7 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 	    cmd->mmap_offset)
 		return -EINVAL;
 
-	region = kzalloc(sizeof(*region), GFP_KERNEL_ACCOUNT);
+	region = kzalloc(rdev->ops->region_size, GFP_KERNEL_ACCOUNT);
 	if (!region)
 		return -ENOMEM;
 	region->type = cmd->type;
@@ -210,7 +288,7 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 	if (ret)
 		goto err_free;
 
-	ret = rdev->fw->reg(rdev, region);
+	ret = rdev->ops->reg_region(region);
 	if (ret)
 		goto err_free;
 
@@ -220,7 +298,7 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 	if (ret < 0)
 		goto err_unlock;
 	if (region->type == RIG_BNXT_REGION_HOST) {
-		ret = rig_ctx_add_cookie(ctx, region->buf, &region->cookie);
+		ret = rig_mmap_buf(ctx, region->buf, &region->cookie);
 		if (ret)
 			goto err_erase;
 		cmd->mmap_offset = (u64)region->cookie << PAGE_SHIFT;
@@ -239,8 +317,9 @@ err_erase:
 	xa_erase(&ctx->regions, region->handle);
 err_unlock:
 	mutex_unlock(&ctx->lock);
-	/* The firmware has not seen the region used: forgetting is enough. */
-	rdev->fw->forget(rdev, region);
+	/* The NIC has not seen the region used; a refusal now leaks its key. */
+	if (rdev->ops->dereg_region(region))
+		return rig_ctx_error(ctx, ret, "region: undoing a registration failed");
 err_free:
 	rig_region_free(region);
 	return ret;
@@ -255,12 +334,11 @@ err_free:
  * unpinned before this returns.  On failure the region is broken.
  *
  * Return: 0; -EINVAL for a handle that names no region; -EIO for a broken
- * region or a refusal; -EINTR when a signal ended the wait for the NIC.
+ * region or a refusal; -ETIMEDOUT when the NIC did not answer.
  */
 int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_handle *cmd = arg;
-	struct rig_dev *rdev = ctx->rdev;
 	struct rig_region *region;
 	int ret;
 
@@ -271,21 +349,20 @@ int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg)
 		goto out_unlock;
 	}
 	ret = -EIO;
-	if (region->state == RIG_REGION_BROKEN)
+	if (region->state != RIG_REGION_LIVE)
 		goto out_unlock;
 
-	ret = rdev->fw->dereg(rdev, region);
+	ret = ctx->rdev->ops->dereg_region(region);
 	if (ret) {
 		region->state = RIG_REGION_BROKEN;
-		dev_warn_ratelimited(&rdev->dev,
-				     "region %u is broken (%s): its memory stays until the file is closed\n",
-				     region->handle,
-				     ret == -EINTR ? "interrupted" : "firmware refused");
+		dev_warn_ratelimited(&ctx->rdev->dev,
+				     "region %u is broken (%pe): its memory stays until the file is closed\n",
+				     region->handle, ERR_PTR(ret));
 		goto out_unlock;
 	}
 	xa_erase(&ctx->regions, region->handle);
 	if (region->type == RIG_BNXT_REGION_HOST)
-		rig_ctx_del_cookie(ctx, region->cookie);
+		rig_mmap_del(ctx, region->cookie);
 	mutex_unlock(&ctx->lock);
 	rig_region_free(region);
 	return 0;
@@ -296,14 +373,107 @@ out_unlock:
 }
 
 /**
- * rig_region_destroy() - at release: make the NIC forget a region, free it
- * @ctx: the context being destroyed (its cookies are dropped by the caller)
- * @region: a live or broken region; the caller removes it from @regions
+ * rig_region_lost() - the NIC goes: make it let go of a region
+ * @region: a region of a context being disassociated (the device's @lock
+ *	    held for writing)
+ *
+ * The driver deregisters it if it still can and forgets it in any case
+ * (the function is being removed or reset, which ends its DMA).  The
+ * memory stays, and later commands on the region fail, until the file is
+ * closed.
  */
-void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region)
+void rig_region_lost(struct rig_region *region)
 {
-	ctx->rdev->fw->forget(ctx->rdev, region);
+	const struct rig_dev_ops *ops = region->ctx->rdev->ops;
+
+	if (region->state == RIG_REGION_GONE)
+		return;
+	if (ops->dereg_region(region))
+		ops->forget_region(region);
+	region->state = RIG_REGION_GONE;
+}
+
+static bool rig_region_runs_gone(struct rig_region *region)
+{
+	u32 i;
+
+	for (i = 0; i < region->nruns; i++)
+		if (READ_ONCE(region->runs[i].gone))
+			return true;
+	return false;
+}
+
+/**
+ * rig_dev_lose_runs() - deregister every region of @rdev on a removed device
+ * @rdev: a NIC; bar.c's notifier marked runs gone
+ *
+ * The firmware is told (or, refusing, made to forget) so that the NIC
+ * writes nothing where the removed device's BARs were; later commands on
+ * such a region fail with -EIO, and its memory goes when its file closes.
+ */
+void rig_dev_lose_runs(struct rig_dev *rdev)
+{
+	struct rig_region *region;
+	struct rig_ctx *ctx;
+	unsigned long i;
+
+	guard(rwsem_read)(&rdev->lock);
+	if (rdev->dead)
+		return;		/* the NIC has forgotten everything already */
+	guard(mutex)(&rdev->ctxs_lock);
+	list_for_each_entry(ctx, &rdev->ctxs, node) {
+		guard(mutex)(&ctx->lock);
+		xa_for_each(&ctx->regions, i, region) {
+			if (region->state == RIG_REGION_GONE || !rig_region_runs_gone(region))
+				continue;
+			if (rdev->ops->dereg_region(region))
+				rdev->ops->forget_region(region);
+			region->state = RIG_REGION_GONE;
+		}
+	}
+}
+
+/**
+ * rig_region_destroy() - at release: make the NIC let go of a region, free it
+ * @region: a live, broken or gone region of a context being destroyed
+ * @tell_nic: the NIC is there and has not forgotten the region
+ *
+ * A broken region gets another deregistration; if the firmware refuses
+ * again, the memory cannot be freed while the NIC may reach it: it is
+ * kept, and logged, until the NIC goes (the function is removed or reset).
+ */
+void rig_region_destroy(struct rig_region *region, bool tell_nic)
+{
+	struct rig_dev *rdev = region->ctx->rdev;
+
+	if (tell_nic && region->state != RIG_REGION_GONE &&
+	    rdev->ops->dereg_region(region)) {
+		dev_warn(&rdev->dev,
+			 "the firmware keeps a region of a closed file: %llu bytes stay %s until the NIC is removed\n",
+			 region->bytes, region->pinned ? "pinned" : "allocated");
+		scoped_guard(mutex, &rdev->dma_lock)
+			list_add(&region->limbo, &rdev->limbo);
+		return;
+	}
 	rig_region_free(region);
+}
+
+/**
+ * rig_dev_free_limbo() - free the regions the firmware kept: it is gone
+ * @rdev: a device being unregistered; its NIC reaches no memory any more
+ */
+void rig_dev_free_limbo(struct rig_dev *rdev)
+{
+	struct rig_region *region, *next;
+	LIST_HEAD(list);
+
+	scoped_guard(mutex, &rdev->dma_lock)
+		list_splice_init(&rdev->limbo, &list);
+	list_for_each_entry_safe(region, next, &list, limbo) {
+		list_del(&region->limbo);
+		rdev->ops->forget_region(region);
+		rig_region_free(region);
+	}
 }
 
 /**
@@ -311,8 +481,8 @@ void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region)
  * @ctx: the context
  * @arg: the command's struct rig_bnxt_reg_region, as answered
  *
- * The process never learnt its handle, so the region goes as at release:
- * the NIC forgets it whatever the firmware would say to a deregistration.
+ * The process never learnt its handle; the NIC is told to let go of it as
+ * at release.
  */
 void rig_region_undo(struct rig_ctx *ctx, void *arg)
 {
@@ -322,8 +492,8 @@ void rig_region_undo(struct rig_ctx *ctx, void *arg)
 	scoped_guard(mutex, &ctx->lock) {
 		region = xa_erase(&ctx->regions, cmd->handle);
 		if (region && region->type == RIG_BNXT_REGION_HOST)
-			rig_ctx_del_cookie(ctx, region->cookie);
+			rig_mmap_del(ctx, region->cookie);
 	}
 	if (region)
-		rig_region_destroy(ctx, region);
+		rig_region_destroy(region, true);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rig_bnxt internal interfaces: the device every NIC (soft or PCI) is
- * presented as, and the per-open context.  Files include this header and
- * nothing of each other's.
+ * The core of rig_bnxt: the device every NIC is presented as
+ * (/dev/rig_bnxtN), the per-open context, regions, queue pairs as the
+ * process names them, and the mmap cookies.  This header owns those
+ * structures and struct rig_dev_ops, the only way the core calls down into
+ * the NIC driver (kernel/bnxt/).  The core knows no firmware and no model.
  */
 #ifndef RIG_H
 #define RIG_H
@@ -18,52 +20,149 @@
 #include <linux/xarray.h>
 
 #include "../../uapi/rig_bnxt.h"
-#include "hsi.h"
 
 struct dentry;
 struct pci_dev;
 struct vm_area_struct;
+struct rig_dev;
+struct rig_ctx;
+struct rig_region;
+struct rig_qp;
 
 #define RIG_NAME	"rig_bnxt"
 #define RIG_MAX_DEVICES	64	/* minors in our char device region */
-#define RIG_SOFT_MAX	16	/* upper bound of the soft= parameter */
+
+/**
+ * struct rig_qp_layout - where a queue pair's rings lie in its mapping
+ * @sq_offset: the send ring, @entries * RIG_BNXT_ENTRY_SIZE bytes
+ * @psn_offset: its PSN search area, right after it
+ * @rq_offset: the receive ring
+ * @cq_offset: the completion ring
+ * @bytes: the whole mapping, a multiple of the page
+ *
+ * Chosen by the driver (the firmware reads the PSN search area at a fixed
+ * place after the send entries); each offset page-aligned but
+ * @psn_offset.
+ */
+struct rig_qp_layout {
+	u32 sq_offset;
+	u32 psn_offset;
+	u32 rq_offset;
+	u32 cq_offset;
+	u64 bytes;
+};
+
+/**
+ * struct rig_dev_ops - what the core asks of a NIC driver
+ * @ctx_size: bytes of the driver's context, which embeds struct rig_ctx
+ * @region_size: bytes of its region, which embeds struct rig_region
+ * @qp_size: bytes of its queue pair, which embeds struct rig_qp
+ * @ctx_init: a file was opened: make what its objects need (PD, DPIs)
+ * @ctx_fini: undo @ctx_init; every object of the context is gone
+ * @reg_region: register @region's memory (its pages: rig_region_dma())
+ *		with the NIC and set @region->key.  0, -EIO (refused; the
+ *		message is set with rig_ctx_error()), -ENOMEM, -ENOSPC.
+ * @dereg_region: the NIC stops reaching @region's memory before this
+ *		  returns 0, and the driver frees what it kept for it;
+ *		  -EIO (refused) or -ETIMEDOUT leaves the region with the
+ *		  NIC, its memory and the driver's part kept
+ * @forget_region: the NIC no longer reaches @region (it is gone or
+ *		   reset): free what the driver keeps for it, telling the
+ *		   firmware nothing
+ * @qp_layout: the layout of a queue pair of @entries entries
+ * @create_qp: make @qp in the NIC: its completion ring and queue pair, in
+ *	       the memory of @qp->rings; set @qp->qpn, @cqn, @psn, @mtu and
+ *	       the three doorbell pages
+ * @connect_qp: move @qp to RTS towards the peer @peer describes
+ * @destroy_qp: the NIC stops using @qp; cannot fail (a refusal leaves the
+ *		rings' memory with the NIC until the device goes)
+ * @kick: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK): wake it
+ * @relaxed_ordering: is PCIe Relaxed Ordering enabled for the NIC now?
+ *
+ * Every call but @kick, @relaxed_ordering and @forget_region is made with
+ * the device's @lock held (for reading by commands and release, for
+ * writing by rig_dev_unregister()), from process context.
+ */
+struct rig_dev_ops {
+	size_t ctx_size;
+	size_t region_size;
+	size_t qp_size;
+	int (*ctx_init)(struct rig_ctx *ctx);
+	void (*ctx_fini)(struct rig_ctx *ctx);
+	int (*reg_region)(struct rig_region *region);
+	int (*dereg_region)(struct rig_region *region);
+	void (*forget_region)(struct rig_region *region);
+	void (*qp_layout)(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l);
+	int (*create_qp)(struct rig_qp *qp);
+	int (*connect_qp)(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer);
+	void (*destroy_qp)(struct rig_qp *qp);
+	void (*kick)(struct rig_dev *rdev);
+	bool (*relaxed_ordering)(struct rig_dev *rdev);
+};
+
+/**
+ * struct rig_dev_attr - what a driver tells the core about its NIC
+ * @kind: an enum rig_bnxt_kind
+ * @iommu: a translating IOMMU covers the NIC's DMA
+ * @needs_kick: RIG_BNXT_QUERY_NEEDS_KICK: the NIC keeps a status page at
+ *		@status_phys
+ * @status_phys: that page's physical address
+ * @max_entries: the largest ring a queue pair may have
+ * @gid: the port's address
+ */
+struct rig_dev_attr {
+	enum rig_bnxt_kind kind;
+	bool iommu;
+	bool needs_kick;
+	phys_addr_t status_phys;
+	u32 max_entries;
+	u8 gid[16];
+};
 
 /**
  * struct rig_dev - one NIC as userspace sees it: /dev/rig_bnxtN
  * @dev: the class device; its refcount keeps this structure alive, and
  *	 rig_dev_release() frees it.  Each open file holds a reference.
- * @dma_dev: the device the DMA API maps memory for (the PCI function);
- *	     NULL for a soft NIC, which does no DMA; immutable, outlives
- *	     @dev's registration until every file is closed.
- * @fw: the NIC's firmware (or the soft NIC's model of it); immutable.
- * @priv: the owner's (soft.c's or pci.c's) per-NIC data; immutable.
+ * @dma_dev: the device the DMA API maps the NIC's memory for (the PCI
+ *	     function); a reference, immutable
+ * @ops: the driver's operations; immutable
+ * @attr: what the driver said of the NIC; immutable
  * @cdev: the character device, added together with @dev
  *	  (cdev_device_add()) so the node never exists without its sysfs.
  * @index: N of rig_bnxtN, from rig_minors; immutable.
- * @kind: an enum rig_bnxt_kind; immutable.
- * @iommu: a translating IOMMU covers the NIC's DMA; immutable.
- * @relaxed_ordering: PCIe Relaxed Ordering is enabled; immutable.
+ * @nic_id: the NIC's identity in endpoints, from its address; immutable
  * @lock: taken for reading by every command for its whole duration,
  *	  and for writing by rig_dev_unregister(), which sets @dead.  Never
  *	  taken under the mmap lock (commands take that one inside it).
- * @dead: the NIC is gone (module unload, PCI remove); written under
- *	  @lock.  Commands on files still open then fail with -ENODEV;
- *	  mmap() and poll() read it with READ_ONCE() and no lock.
- * @nic_id: the NIC's identity in endpoints, random; immutable.
+ * @dead: the NIC is gone (removal, reset): written under @lock; commands
+ *	  on files still open fail with -ENODEV; mmap() and poll() read it
+ *	  with READ_ONCE() and no lock.
+ * @ctxs_lock: protects @ctxs
+ * @ctxs: every context of the NIC (struct rig_ctx @node), so that
+ *	  rig_dev_unregister() can take the NIC from each
+ * @dma_lock: protects @dma_pages and the DMA mapping of each entry
+ * @dma_pages: every struct rig_pages mapped for @dma_dev, so that
+ *	       rig_dev_unregister() can unmap them before the PCI function
+ *	       goes (the memory itself lives until its files close)
+ * @limbo: regions of closed files that the firmware would not let go of
+ *	   (struct rig_region @limbo), under @dma_lock: freed when the NIC
+ *	   goes
  */
 struct rig_dev {
 	struct device dev;
 	struct device *dma_dev;
-	const struct rig_fw_ops *fw;
-	void *priv;
+	const struct rig_dev_ops *ops;
+	struct rig_dev_attr attr;
 	struct cdev cdev;
 	unsigned int index;
-	enum rig_bnxt_kind kind;
-	bool iommu;
-	bool relaxed_ordering;
+	u64 nic_id;
 	struct rw_semaphore lock;
 	bool dead;
-	u64 nic_id;
+	struct mutex ctxs_lock;	/* see above */
+	struct list_head ctxs;
+	struct mutex dma_lock;	/* see above */
+	struct list_head dma_pages;
+	struct list_head limbo;
 };
 
 /**
@@ -86,37 +185,43 @@ struct rig_charge {
  * struct rig_pages - pages the NIC reaches, mapped for its DMA
  * @pages: the pages, in order
  * @npages: how many
- * @sgt: the scatter table of @pages, DMA-mapped for @dma_dev
- * @dma_dev: the device they are mapped for; NULL (and @sgt unused) for
- *	     a NIC that does no DMA
+ * @sgt: the scatter table of @pages, DMA-mapped for @rdev's @dma_dev
+ *	 while @mapped
+ * @rdev: the NIC they are for
+ * @mapped: under @rdev->dma_lock; cleared by rig_pages_unmap() when the
+ *	    NIC goes before the memory
+ * @node: in @rdev->dma_pages while @mapped, under @rdev->dma_lock
  * @charge: @npages charged to the user that made them
  * @user: the pages are the process's own, pinned; else the driver's
  *
- * Immutable once made; mem.c makes and releases it.
+ * mem.c makes and releases it.
  */
 struct rig_pages {
 	struct page **pages;
 	unsigned long npages;
 	struct sg_table sgt;
-	struct device *dma_dev;
+	struct rig_dev *rdev;
+	bool mapped;
+	struct list_head node;
 	struct rig_charge charge;
 	bool user;
 };
 
 /**
  * struct rig_buf - driver-allocated DMA memory a process may map
- * @kref: held by the handle or region that made it, by each mapping,
- *	  and by each PAGES region over it; rig_buf_free() frees it.
+ * @kref: held by the handle, region or queue pair that made it, by each
+ *	  mmap cookie and mapping, and by each PAGES region over it;
+ *	  rig_buf_free() frees it.
  * @pages: the memory
  * @rdev: the NIC it was allocated for
- * @pgoff: the mmap cookie it is mapped at (vm_pgoff of a whole mapping);
- *	   set once, before the cookie is published
+ * @vaddr: the pages mapped in the kernel (vmap), for the driver's rings;
+ *	   NULL for memory only the process reads
  */
 struct rig_buf {
 	struct kref kref;
 	struct rig_pages *pages;
 	struct rig_dev *rdev;
-	unsigned long pgoff;
+	void *vaddr;
 };
 
 /**
@@ -126,11 +231,10 @@ struct rig_buf {
  * @phys: CPU physical address of the same bytes
  * @pdev: the PCI device whose BAR holds the run (a reference)
  * @bar: which of its BARs
- * @va: the run mapped for the soft NIC's engine (write-combining)
  * @node: in bar.c's list of runs in use, while the region lives
- * @gone: the device was removed: the run must never be reached again.
- *	  Set by bar.c's bus notifier (WRITE_ONCE), which then waits for
- *	  the engine to let go; read by the engine before every piece.
+ * @region: the region it belongs to
+ * @gone: the device was removed: bar.c's notifier set it (WRITE_ONCE,
+ *	  under its lock) before it had the NIC deregister the region
  */
 struct rig_devrun {
 	u64 bus;
@@ -138,25 +242,27 @@ struct rig_devrun {
 	phys_addr_t phys;
 	struct pci_dev *pdev;
 	int bar;
-	void __iomem *va;
 	struct list_head node;
+	struct rig_region *region;
 	bool gone;
 };
 
 enum rig_region_state {
 	RIG_REGION_LIVE,
 	RIG_REGION_BROKEN,	/* deregister failed: memory kept until close */
+	RIG_REGION_GONE,	/* the NIC forgot it (device removed): EIO */
 };
 
 /**
  * struct rig_region - memory registered with a NIC
  * @handle: its name in the context's @regions; immutable
- * @key: the key the NIC's firmware gave it; immutable
+ * @key: the key the NIC knows it by; set by the driver's @reg_region
  * @type: an enum rig_bnxt_region_type; immutable
  * @state: protected by the context's @lock
  * @bytes: its length; immutable
  * @buf: HOST, and PAGES over a DMA buffer: the buffer (a reference)
- * @offset: PAGES over a DMA buffer: where the region starts in @buf
+ * @offset: PAGES over a DMA buffer: where the region starts in @buf (a
+ *	    multiple of the page)
  * @charge: PAGES over a DMA buffer: the region's own pages, charged
  *	    again, as every registration of the same memory is charged
  *	    (ib_umem does the same), so one buffer cannot back unbounded
@@ -165,9 +271,13 @@ enum rig_region_state {
  * @runs: DEVICE: the runs, @nruns of them
  * @nruns: DEVICE: how many runs
  * @cookie: HOST: the mmap cookie of @buf in the context's @mmaps
- * @ctx: the context that owns it; only its queue pairs may use it
+ * @ctx: the context that owns it; only its queue pairs may use it; not
+ *	 to be followed once in limbo
+ * @limbo: in the device's @limbo when its file closed while the firmware
+ *	   kept it
  *
- * Owned by its context: freed by deregister, or at release when broken.
+ * Owned by its context: freed by deregister, or at release; or by the
+ * device when the NIC goes, if in limbo.
  */
 struct rig_region {
 	u32 handle;
@@ -183,20 +293,7 @@ struct rig_region {
 	u32 nruns;
 	u32 cookie;
 	struct rig_ctx *ctx;
-};
-
-/**
- * struct rig_fw_ops - what a NIC's firmware does with regions
- * @reg: give @region a key; 0 or -EIO (refused)
- * @dereg: make the NIC stop using @region and drop its key; 0, -EIO
- *	   (refused) or -EINTR (a signal ended the wait for the NIC)
- * @forget: at close, after the NIC is quiesced: drop the key whatever
- *	    the firmware said before; cannot fail
- */
-struct rig_fw_ops {
-	int (*reg)(struct rig_dev *rdev, struct rig_region *region);
-	int (*dereg)(struct rig_dev *rdev, struct rig_region *region);
-	void (*forget)(struct rig_dev *rdev, struct rig_region *region);
+	struct list_head limbo;
 };
 
 /**
@@ -204,15 +301,25 @@ struct rig_fw_ops {
  * @rdev: the device; the context holds a reference on @rdev->dev.
  * @mm: the process that opened the file (mmgrab()); only it may issue
  *	commands or map, so a child of fork() uses none of its NICs.
- * @lock: serialises commands that change @regions and @bufs, and the
- *	  state of every region; never taken under the mmap lock.
+ * @lock: serialises commands that change @regions, @bufs and @qps, and
+ *	  the state of every region; never taken under the mmap lock.
  * @regions: handle -> struct rig_region; entries owned by the context.
- * @bufs: handle -> struct rig_buf of RIG_BNXT_DMA_ALLOC, each holding a
- *	  reference.
- * @mmaps: cookie -> struct rig_buf, each holding a reference; looked up
- *	   by mmap() under the xarray's own lock.
- * @qps: handle -> struct rig_qp; entries owned by the context.
- * @wq: poll() waits here; the engine wakes it after each completion.
+ * @bufs: handle -> struct rig_dma (ctx.c) of RIG_BNXT_DMA_ALLOC: a buffer
+ *	  and its cookie.
+ * @mmaps: cookie -> struct rig_mmap (mmap.c), each holding a reference;
+ *	   looked up by mmap() under the xarray's own lock.
+ * @qps: handle -> struct rig_qp, each holding a reference; read by poll()
+ *	 under the xarray's lock.
+ * @vma_lock: protects @vmas; taken by mmap() under the mmap lock, and by
+ *	      rig_dev_unregister() to zap every mapping
+ * @vmas: every mapping of the file (struct rig_vma)
+ * @wq: poll() waits here; any queue pair's event wakes it.
+ * @status_cookie: the mmap cookie of the NIC's status page, or 0 when it
+ *		   needs no kick; immutable
+ * @node: in the device's @ctxs, under its @ctxs_lock
+ * @disassociated: the NIC went while the file was open: the driver has
+ *		   let go of every object; release frees what is left.
+ *		   Written under the device's @lock held for writing.
  * @next_region: xa_alloc_cyclic()'s cursor for @regions.
  * @next_buf: xa_alloc_cyclic()'s cursor for @bufs.
  * @next_cookie: xa_alloc_cyclic()'s cursor for @mmaps.
@@ -228,7 +335,12 @@ struct rig_ctx {
 	struct xarray bufs;
 	struct xarray mmaps;
 	struct xarray qps;
+	struct mutex vma_lock;	/* see above */
+	struct list_head vmas;
 	wait_queue_head_t wq;
+	u32 status_cookie;
+	struct list_head node;
+	bool disassociated;
 	u32 next_region;
 	u32 next_buf;
 	u32 next_cookie;
@@ -236,126 +348,116 @@ struct rig_ctx {
 };
 
 /**
- * struct rig_exec_xfer - the head send entry while the engine moves it
- * @active: an entry has begun and not yet completed
- * @sqe: the entry, as decoded when it began
- * @rqe: SEND: the peer's receive it lands in
- * @remote: READ: the peer's region and range it reads
- * @done: bytes of the message moved so far
- * @wrote_io: some of them went to device memory (flush before completing)
- *
- * The engine moves a bounded number of bytes per pass under its lock, so
- * an entry (up to 4 GiB) runs in pieces; this is where it resumes.
- */
-struct rig_exec_xfer {
-	bool active;
-	struct rig_hsi_sqe sqe;
-	struct rig_hsi_rqe rqe;
-	struct rig_hsi_sge remote;
-	u64 done;
-	bool wrote_io;
-};
-
-/**
- * struct rig_qp - a queue pair of a soft NIC
- * @ctx: the context that owns it (its creator's file)
- * @rdev: its NIC
+ * struct rig_qp - a queue pair as its file names it
+ * @kref: the context's table holds one, and each waiter; rig_qp_free()
+ * @ctx: the context that owns it
  * @handle: its name in @ctx->qps; immutable
- * @qpn: its number on the NIC; immutable
- * @psn: its first packet sequence number; immutable
- * @qp_handle: the value its completions carry; immutable
- * @entries: entries of the send ring and of the receive ring; immutable
+ * @entries: entries of the send and of the receive ring; immutable
  * @cq_entries: completions of the completion ring; immutable
- * @buf: the mapping: doorbell page, rings (a reference)
- * @cookie: the mmap cookie of @buf
- * @va: @buf mapped in the kernel (vmap)
- * @db: the doorbell page in @va
- * @sq: the send ring in @va
- * @rq: the receive ring in @va
- * @cq: the completion ring in @va
- * @node: in the engine's list
- * @connected: set by connect, with the three fields below
- * @peer_nic: the peer's NIC (its rig_dev's nic_id); set by connect
- * @peer_qpn: the peer's queue pair number; set by connect
- * @mtu: the path MTU: 4096, lowered by connect to the peer's (rounded
- *	 down to a power of two)
- * @state: RIG_BNXT_QP_STATE_*, mirrored to @db->state
- * @sq_done: send entries completed
- * @rq_done: receive entries consumed
- * @cq_prod: completions written
- * @waiting: the head send entry waits for the peer (RNR or no peer)
- * @wait_status: the status that wait fails the entry with
- * @deadline: when that wait fails the entry (jiffies)
- * @xfer: the head send entry while it runs in pieces
- *
- * Everything from @node on is the engine's, under rig_engine_lock; the
- * context frees the queue pair after taking it off the engine's list.
+ * @qp_handle: the value its completions carry; immutable
+ * @layout: where its rings lie in @rings; immutable
+ * @rings: the rings' memory (a reference), mapped into the process and
+ *	   by the NIC
+ * @qpn: its number on the NIC; set by the driver's @create_qp
+ * @cqn: its completion ring's number; likewise
+ * @psn: its first send PSN; likewise
+ * @mtu: its path MTU in bytes; likewise, lowered by @connect_qp
+ * @db_phys: the pages of its send, receive and completion doorbells
+ *	     (the NIC's doorbell BAR); set by @create_qp
+ * @cookies: mmap cookies of @rings, then of the three doorbell pages
+ * @connected: connect succeeded; under @ctx->lock
+ * @event: an event came and no wait has collected it (READ_ONCE/
+ *	   WRITE_ONCE: set by the driver's interrupt path, cleared by
+ *	   RIG_BNXT_WAIT)
+ * @gone: destroyed or disassociated: waiters give up (WRITE_ONCE)
+ * @wq: RIG_BNXT_WAIT sleeps here
  */
 struct rig_qp {
+	struct kref kref;
 	struct rig_ctx *ctx;
-	struct rig_dev *rdev;
 	u32 handle;
-	u32 qpn;
-	u32 psn;
-	u64 qp_handle;
 	u32 entries;
 	u32 cq_entries;
-	struct rig_buf *buf;
-	u32 cookie;
-	void *va;
-	struct rig_bnxt_qp_doorbells *db;
-	void *sq;
-	void *rq;
-	void *cq;
-	struct list_head node;
-	bool connected;
-	u64 peer_nic;
-	u32 peer_qpn;
+	u64 qp_handle;
+	struct rig_qp_layout layout;
+	struct rig_buf *rings;
+	u32 qpn;
+	u32 cqn;
+	u32 psn;
 	u32 mtu;
-	u32 state;
-	u64 sq_done;
-	u64 rq_done;
-	u64 cq_prod;
-	bool waiting;
-	u8 wait_status;
-	unsigned long deadline;
-	struct rig_exec_xfer xfer;
+	phys_addr_t db_phys[3];
+	u32 cookies[4];
+	bool connected;
+	bool event;
+	bool gone;
+	wait_queue_head_t wq;
 };
+
+/* The indices of struct rig_qp @db_phys. */
+enum { RIG_DB_SQ, RIG_DB_RQ, RIG_DB_CQ };
+
+/* device.c: for drivers */
+struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
+			       const struct rig_dev_ops *ops,
+			       const struct rig_dev_attr *attr);
+void rig_dev_unregister(struct rig_dev *rdev);
+int rig_dev_init(void);
+void rig_dev_exit(void);
+void rig_dev_for_each(void (*fn)(struct rig_dev *rdev));
+
+/* region.c: for drivers */
+typedef int (*rig_page_fn)(void *arg, u64 index, dma_addr_t dma);
+int rig_region_dma(struct rig_region *region, rig_page_fn fn, void *arg);
+u64 rig_region_pages(const struct rig_region *region);
+
+/* qp.c: for drivers */
+void rig_qp_event(struct rig_qp *qp);
+int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg);
+
+/* ctx.c: for drivers */
+int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...);
+
+/* Everything below is the core's own. */
+
+/* cdev.c */
+extern const struct file_operations rig_fops;
 
 /* ctx.c */
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev);
 void rig_ctx_destroy(struct rig_ctx *ctx);
-int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma);
-int rig_ctx_add_cookie(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
-void rig_ctx_del_cookie(struct rig_ctx *ctx, u32 cookie);
+void rig_ctx_disassociate(struct rig_ctx *ctx);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
 void rig_dma_undo(struct rig_ctx *ctx, void *arg);
+
+/* mmap.c */
+int rig_mmap_buf(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
+int rig_mmap_io(struct rig_ctx *ctx, phys_addr_t phys, bool writable, u32 *cookie);
+void rig_mmap_del(struct rig_ctx *ctx, u32 cookie);
+int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma);
+void rig_ctx_zap(struct rig_ctx *ctx);
+struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
+			       unsigned long len, unsigned long *offset);
 
 /* qp.c */
 int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg);
 int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg);
 int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg);
-void rig_qp_undo(struct rig_ctx *ctx, void *arg);
 int rig_cmd_kick(struct rig_ctx *ctx, void *arg);
+int rig_cmd_wait(struct rig_ctx *ctx, void __user *uarg);
+void rig_qp_undo(struct rig_ctx *ctx, void *arg);
 void rig_qp_destroy(struct rig_qp *qp);
-bool rig_ctx_has_completions(struct rig_ctx *ctx);
-
-/* engine.c: the soft NICs' engine, and the lock over all its state */
-extern struct mutex rig_engine_lock;
-int rig_engine_start(void);
-void rig_engine_stop(void);
-void rig_engine_kick(void);
-void rig_engine_sync(void);
-int rig_engine_add(struct rig_qp *qp);
-void rig_engine_remove(struct rig_qp *qp);
-struct rig_region *rig_engine_region(struct rig_dev *rdev, u32 key);
+void rig_qp_put(struct rig_qp *qp);
+bool rig_ctx_has_events(struct rig_ctx *ctx);
 
 /* region.c */
 int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg);
 void rig_region_undo(struct rig_ctx *ctx, void *arg);
-void rig_region_destroy(struct rig_ctx *ctx, struct rig_region *region);
+void rig_region_destroy(struct rig_region *region, bool tell_nic);
+void rig_region_lost(struct rig_region *region);
+void rig_dev_free_limbo(struct rig_dev *rdev);
+void rig_dev_lose_runs(struct rig_dev *rdev);
 
 /* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */
 extern struct dentry *rig_debugfs;
@@ -364,47 +466,22 @@ extern struct dentry *rig_debugfs;
 void rig_mem_debugfs(struct dentry *root);
 int rig_charge(struct rig_charge *c, unsigned long npages);
 void rig_uncharge(struct rig_charge *c);
-struct rig_pages *rig_pages_alloc(struct device *dma_dev, unsigned long npages);
-struct rig_pages *rig_pages_pin(struct device *dma_dev, unsigned long addr,
+struct rig_pages *rig_pages_alloc(struct rig_dev *rdev, unsigned long npages);
+struct rig_pages *rig_pages_pin(struct rig_dev *rdev, unsigned long addr,
 				unsigned long npages);
 void rig_pages_release(struct rig_pages *rp);
+void rig_dev_unmap_all(struct rig_dev *rdev);
 
 /* buf.c */
-struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages);
+struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages, bool kmap);
 void rig_buf_put(struct rig_buf *buf);
-int rig_buf_mmap(struct rig_buf *buf, struct vm_area_struct *vma);
-struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
-			       unsigned long len, unsigned long *offset);
+int rig_buf_map(struct rig_buf *buf, struct vm_area_struct *vma);
 
 /* bar.c */
 int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run);
-bool rig_bar_present(const struct rig_devrun *run);
 void rig_bar_track(struct rig_devrun *run);
 void rig_bar_untrack(struct rig_devrun *run);
 int rig_bar_init(void);
 void rig_bar_exit(void);
-
-/* device.c */
-int rig_dev_init(void);
-void rig_dev_exit(void);
-struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
-			       const struct rig_fw_ops *fw, void *priv,
-			       enum rig_bnxt_kind kind, bool iommu,
-			       bool relaxed_ordering);
-void rig_dev_unregister(struct rig_dev *rdev);
-
-/* cdev.c */
-extern const struct file_operations rig_fops;
-
-/* soft.c */
-int rig_soft_init(unsigned int count, bool iommu);
-void rig_soft_exit(void);
-
-/* fw.c */
-int rig_fw_handshake(struct pci_dev *pdev, void __iomem *regs);
-
-/* pci.c */
-int rig_pci_init(void);
-void rig_pci_exit(void);
 
 #endif /* RIG_H */

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The NetXtreme RoCE driver's binding: an auxiliary driver for the RoCE
+ * side of a NetXtreme function, bringing it up as bnxt_re does on a P5
+ * function and presenting it to the core as /dev/rig_bnxtN; and taking
+ * it down on removal, or when what lies below stops it (a firmware reset)
+ * and back up when it restarts, as a new device: nothing is re-created
+ * behind a process's back.
+ *
+ * This file owns struct rig_bnxt's life, the PCI function's ordering
+ * (Relaxed Ordering turned off) and IOMMU facts, and the table of
+ * operations the core calls.  It binds the model's functions
+ * ("rig_soft.rdma"); bnxt_en's are bound through the same code once its
+ * transport exists.
+ */
+#include <linux/iommu.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/slab.h>
+
+#include "bnxt.h"
+
+#define CREATE_TRACE_POINTS
+#include "trace.h"
+
+/**
+ * rig_bnxt_of() - the function behind a core device
+ * @rdev: a device this driver created
+ *
+ * Return: the function; valid while the device is not dead, and during
+ * rig_dev_unregister().
+ */
+struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev)
+{
+	return dev_get_drvdata(rdev->dev.parent);
+}
+
+/* Does a translating (paging) IOMMU domain cover the function's DMA? */
+static bool rig_bnxt_iommu(struct pci_dev *pdev)
+{
+	struct iommu_domain *domain = iommu_get_domain_for_dev(&pdev->dev);
+
+	return domain && (domain->type & __IOMMU_DOMAIN_PAGING);
+}
+
+/*
+ * The NIC must write a region in entry order and land a receive's bytes
+ * before its completion: turn Relaxed Ordering (and No Snoop) off for
+ * every TLP the function originates.
+ */
+static void rig_bnxt_strict_ordering(struct rig_bnxt *bnxt)
+{
+	struct pci_dev *pdev = bnxt->t->pdev;
+
+	if (!pci_is_pcie(pdev)) {
+		dev_info(bnxt->dev, "not a PCI Express function: no Relaxed Ordering to turn off\n");
+		return;
+	}
+	pcie_capability_clear_word(pdev, PCI_EXP_DEVCTL,
+				   PCI_EXP_DEVCTL_RELAX_EN | PCI_EXP_DEVCTL_NOSNOOP_EN);
+	dev_info(bnxt->dev, "Relaxed Ordering and No Snoop turned off\n");
+}
+
+static bool rig_bnxt_relaxed_ordering(struct rig_dev *rdev)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(rdev);
+	u16 ctl = 0;
+
+	if (!pci_is_pcie(bnxt->t->pdev))
+		return false;
+	pcie_capability_read_word(bnxt->t->pdev, PCI_EXP_DEVCTL, &ctl);
+	return ctl & PCI_EXP_DEVCTL_RELAX_EN;
+}
+
+static int rig_bnxt_ctx_init(struct rig_ctx *ctx)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
+	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
+	int pd, ret;
+
+	pd = ida_alloc_range(&bnxt->pds, 1, bnxt->caps.max_pd - 1, GFP_KERNEL);
+	if (pd < 0)
+		return pd == -ENOSPC ? rig_ctx_error(ctx, pd, "open: no protection domain left")
+				     : pd;
+	ret = rig_bnxt_dpi_alloc(bnxt, 1, &c->dpi);
+	if (ret) {
+		ida_free(&bnxt->pds, pd);
+		return rig_ctx_error(ctx, ret, "open: no doorbell page left");
+	}
+	c->pd = pd;
+	return 0;
+}
+
+static void rig_bnxt_ctx_fini(struct rig_ctx *ctx)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
+	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
+
+	rig_bnxt_dpi_free(bnxt, c->dpi, 1);
+	ida_free(&bnxt->pds, c->pd);
+}
+
+static void rig_bnxt_kick(struct rig_dev *rdev)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(rdev);
+
+	bnxt->t->ops->kick(bnxt->t);
+}
+
+static const struct rig_dev_ops rig_bnxt_ops = {
+	.ctx_size = sizeof(struct rig_bnxt_ctx),
+	.region_size = sizeof(struct rig_bnxt_region),
+	.qp_size = sizeof(struct rig_bnxt_qp),
+	.ctx_init = rig_bnxt_ctx_init,
+	.ctx_fini = rig_bnxt_ctx_fini,
+	.reg_region = rig_bnxt_reg_region,
+	.dereg_region = rig_bnxt_dereg_region,
+	.forget_region = rig_bnxt_forget_region,
+	.qp_layout = rig_bnxt_qp_layout,
+	.create_qp = rig_bnxt_create_qp,
+	.connect_qp = rig_bnxt_connect_qp,
+	.destroy_qp = rig_bnxt_destroy_qp,
+	.kick = rig_bnxt_kick,
+	.relaxed_ordering = rig_bnxt_relaxed_ordering,
+};
+
+/* Present the function to the core. */
+static int rig_bnxt_publish(struct rig_bnxt *bnxt)
+{
+	struct rig_dev_attr attr = {
+		.kind = strcmp(bnxt->t->kind, "soft") ? RIG_BNXT_KIND_PCI : RIG_BNXT_KIND_SOFT,
+		.iommu = rig_bnxt_iommu(bnxt->t->pdev),
+		.needs_kick = bnxt->t->caps & RIG_TRANSPORT_CAP_KICK,
+		.status_phys = bnxt->t->status_phys,
+		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr),
+				    rounddown_pow_of_two(bnxt->caps.max_cqe / 2),
+				    (u32)RIG_BNXT_QP_ENTRIES_MAX),
+	};
+
+	memcpy(attr.gid, bnxt->gid, sizeof(attr.gid));
+	bnxt->rdev = rig_dev_create(&bnxt->adev->dev, &bnxt->t->pdev->dev, &rig_bnxt_ops, &attr);
+	if (IS_ERR(bnxt->rdev)) {
+		int ret = PTR_ERR(bnxt->rdev);
+
+		bnxt->rdev = NULL;
+		return ret;
+	}
+	dev_info(bnxt->dev, "%s: firmware %s, address %pI6, %s an IOMMU\n",
+		 dev_name(&bnxt->rdev->dev), bnxt->fw_version, bnxt->gid,
+		 attr.iommu ? "behind" : "not behind");
+	return 0;
+}
+
+/* Bring the function up, as bnxt_re does; @step names a failure. */
+static int rig_bnxt_up(struct rig_bnxt *bnxt, const char **step)
+{
+	int ret;
+
+	lockdep_assert_held(&bnxt->state_lock);
+	*step = "HWRM";
+	ret = rig_bnxt_hwrm_bringup(bnxt);
+	if (ret)
+		return ret;
+	rig_bnxt_strict_ordering(bnxt);
+	*step = "statistics context";
+	ret = rig_bnxt_stat_alloc(bnxt);
+	if (ret)
+		return ret;
+	*step = "command channel";
+	ret = rig_bnxt_rcfw_start(bnxt);
+	if (ret)
+		goto err_stat;
+	*step = "firmware initialisation";
+	ret = rig_bnxt_fw_init(bnxt);
+	if (ret)
+		goto err_rcfw;
+	*step = "resources";
+	ret = rig_bnxt_res_init(bnxt);
+	if (ret)
+		goto err_fw;
+	*step = "notification queues";
+	ret = rig_bnxt_nq_start(bnxt);
+	if (ret)
+		goto err_res;
+	*step = "device";
+	ret = rig_bnxt_publish(bnxt);
+	if (ret)
+		goto err_nq;
+	bnxt->running = true;
+	return 0;
+
+err_nq:
+	rig_bnxt_nq_stop(bnxt);
+err_res:
+	rig_bnxt_res_fini(bnxt);
+err_fw:
+	rig_bnxt_fw_fini(bnxt);
+err_rcfw:
+	rig_bnxt_rcfw_stop(bnxt);
+err_stat:
+	rig_bnxt_stat_free(bnxt);
+	return ret;
+}
+
+/* Take the function down; the core takes it from every open file first. */
+static void rig_bnxt_down(struct rig_bnxt *bnxt)
+{
+	lockdep_assert_held(&bnxt->state_lock);
+	if (!bnxt->running)
+		return;
+	rig_dev_unregister(bnxt->rdev);
+	bnxt->rdev = NULL;
+	rig_bnxt_nq_stop(bnxt);
+	rig_bnxt_res_fini(bnxt);
+	rig_bnxt_fw_fini(bnxt);
+	rig_bnxt_rcfw_stop(bnxt);
+	rig_bnxt_stat_free(bnxt);
+	memset(&bnxt->rcfw, 0, sizeof(bnxt->rcfw));
+	bnxt->running = false;
+}
+
+static void rig_bnxt_stop(struct rig_transport *t, void *drv)
+{
+	struct rig_bnxt *bnxt = drv;
+
+	guard(mutex)(&bnxt->state_lock);
+	dev_warn(bnxt->dev, "the function stopped: its NIC is taken from every open file\n");
+	/* Its firmware is gone with every object: tell it nothing more. */
+	if (bnxt->running)
+		rig_bnxt_rcfw_abandon(bnxt);
+	rig_bnxt_down(bnxt);
+}
+
+static void rig_bnxt_restart(struct rig_transport *t, void *drv)
+{
+	struct rig_bnxt *bnxt = drv;
+	const char *step;
+	int ret;
+
+	guard(mutex)(&bnxt->state_lock);
+	ret = rig_bnxt_up(bnxt, &step);
+	if (ret)
+		dev_err(bnxt->dev, "the function restarted, but %s failed (%pe): no NIC\n",
+			step, ERR_PTR(ret));
+	else
+		dev_info(bnxt->dev, "the function restarted: a new NIC\n");
+}
+
+static const struct rig_transport_upcalls rig_bnxt_upcalls = {
+	.stop = rig_bnxt_stop,
+	.restart = rig_bnxt_restart,
+};
+
+static int rig_bnxt_probe(struct auxiliary_device *adev,
+			  const struct auxiliary_device_id *id)
+{
+	struct rig_transport *t = &to_rig_transport_adev(adev)->transport;
+	struct rig_bnxt *bnxt;
+	const char *step;
+	int ret;
+
+	bnxt = kzalloc(sizeof(*bnxt), GFP_KERNEL);
+	if (!bnxt)
+		return -ENOMEM;
+	bnxt->adev = adev;
+	bnxt->t = t;
+	bnxt->dev = &t->pdev->dev;
+	mutex_init(&bnxt->state_lock);
+	auxiliary_set_drvdata(adev, bnxt);
+
+	scoped_guard(mutex, &bnxt->state_lock)
+		ret = rig_bnxt_up(bnxt, &step);
+	if (ret) {
+		dev_err(bnxt->dev, "not taken: %s failed (%pe); everything undone\n",
+			step, ERR_PTR(ret));
+		kfree(bnxt);
+		/* Said above: -ENODEV keeps the driver core from saying it again. */
+		return -ENODEV;
+	}
+	t->ops->register_upcalls(t, &rig_bnxt_upcalls, bnxt);
+	return 0;
+}
+
+static void rig_bnxt_remove(struct auxiliary_device *adev)
+{
+	struct rig_bnxt *bnxt = auxiliary_get_drvdata(adev);
+
+	bnxt->t->ops->register_upcalls(bnxt->t, NULL, NULL);
+	scoped_guard(mutex, &bnxt->state_lock)
+		rig_bnxt_down(bnxt);
+	kfree(bnxt);
+}
+
+static const struct auxiliary_device_id rig_bnxt_ids[] = {
+	{ .name = "rig_soft." RIG_TRANSPORT_SOFT_NAME },
+	{ }
+};
+
+static struct auxiliary_driver rig_bnxt_driver = {
+	.name = "rdma",
+	.probe = rig_bnxt_probe,
+	.remove = rig_bnxt_remove,
+	.id_table = rig_bnxt_ids,
+};
+
+/**
+ * rig_bnxt_init() - register the auxiliary driver
+ *
+ * Return: 0, or the auxiliary bus's error.
+ */
+int rig_bnxt_init(void)
+{
+	return auxiliary_driver_register(&rig_bnxt_driver);
+}
+
+/**
+ * rig_bnxt_exit() - unregister it, taking every function down
+ */
+void rig_bnxt_exit(void)
+{
+	auxiliary_driver_unregister(&rig_bnxt_driver);
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Regions as the firmware's memory regions, as bnxt_re registers a user
+ * MR: ALLOCATE_MRW gives a key (its xid: a table index and a variant the
+ * firmware chooses), REGISTER_MR tells it the pages through a PBL,
+ * zero-based (an element's address is an offset into the region), and
+ * DEALLOCATE_KEY takes it away.
+ *
+ * This file owns struct rig_bnxt_region: the key and the PBL.  Which
+ * memory a region may be is the core's.
+ */
+#include <linux/log2.h>
+
+#include "bnxt.h"
+
+/* What the firmware answered, for rig_ctx_error(). */
+static u8 rig_status(const void *resp)
+{
+	return ((const struct rig_creq_qp_event *)resp)->status;
+}
+
+static int rig_mr_refused(struct rig_region *region, u8 opcode, int ret, const void *resp)
+{
+	if (ret == -EIO)
+		return rig_ctx_error(region->ctx, ret, "%s refused by the firmware: status 0x%02x",
+				     rig_bnxt_cmd_name(opcode), rig_status(resp));
+	return rig_ctx_error(region->ctx, ret, "%s failed: %pe", rig_bnxt_cmd_name(opcode),
+			     ERR_PTR(ret));
+}
+
+static int rig_mr_pages(void *arg, rig_page_fn fn, void *fn_arg)
+{
+	return rig_region_dma(arg, fn, fn_arg);
+}
+
+static int rig_mr_deallocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+{
+	struct rig_cmdq_deallocate_key req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_DEALLOCATE_KEY,
+		.mrw_flags = RIG_CMDQ_DEALLOCATE_KEY_MRW_FLAGS_MR,
+		.key = cpu_to_le32(r->key),
+	};
+	struct rig_creq_deallocate_key_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+	r->key = 0;
+	return 0;
+}
+
+static int rig_mr_allocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+{
+	struct rig_cmdq_allocate_mrw req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_ALLOCATE_MRW,
+		.mrw_flags = RIG_CMDQ_ALLOCATE_MRW_MRW_FLAGS_MR,
+		.pd_id = cpu_to_le32(to_bnxt_ctx(r->region.ctx)->pd),
+		.mrw_handle = cpu_to_le64((uintptr_t)r),
+	};
+	struct rig_creq_allocate_mrw_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+	r->key = le32_to_cpu(resp.xid);
+	return 0;
+}
+
+static int rig_mr_register(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+{
+	struct rig_cmdq_register_mr req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_REGISTER_MR,
+		.log2_pg_size_lvl = ((ilog2(PAGE_SIZE) << RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_SFT) &
+				     RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_MASK) |
+				    (r->pbl.level & RIG_CMDQ_REGISTER_MR_LVL_MASK),
+		/* SEND lands in it, RDMA READ reads it; addresses are offsets. */
+		.access = RIG_CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE |
+			  RIG_CMDQ_REGISTER_MR_ACCESS_REMOTE_READ |
+			  RIG_CMDQ_REGISTER_MR_ACCESS_ZERO_BASED,
+		.log2_pbl_pg_size = cpu_to_le16(ilog2(PAGE_SIZE) &
+						RIG_CMDQ_REGISTER_MR_LOG2_PBL_PG_SIZE_MASK),
+		.key = cpu_to_le32(r->key),
+		.pbl = cpu_to_le64(r->pbl.root),
+		.va = 0,
+		.mr_size = cpu_to_le64(r->region.bytes),
+	};
+	struct rig_creq_register_mr_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+	r->registered = true;
+	return 0;
+}
+
+/**
+ * rig_bnxt_reg_region() - struct rig_dev_ops @reg_region
+ * @region: a region whose memory is mapped for the NIC
+ *
+ * Return: 0 with @region->key set; -EIO when the firmware refuses (the
+ * message names the command and its status), -ETIMEDOUT, -ENOMEM, -E2BIG
+ * for a region the firmware's two PBL levels cannot describe, -EINVAL
+ * beyond the firmware's largest region.
+ */
+int rig_bnxt_reg_region(struct rig_region *region)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(region->ctx->rdev);
+	struct rig_bnxt_region *r = to_bnxt_region(region);
+	int ret;
+
+	if (region->bytes > bnxt->caps.max_mr_size)
+		return rig_ctx_error(region->ctx, -EINVAL,
+				     "region: %llu bytes is more than the firmware's largest region (%llu)",
+				     region->bytes, bnxt->caps.max_mr_size);
+	ret = rig_bnxt_pbl_build(bnxt->dev, &r->pbl, rig_region_pages(region), RIG_BNXT_PBL_MR,
+				 rig_mr_pages, region);
+	if (ret)
+		return ret == -E2BIG ?
+		       rig_ctx_error(region->ctx, ret, "region: %llu pages is more than two PBL levels describe",
+				     rig_region_pages(region)) : ret;
+	ret = rig_mr_allocate(bnxt, r);
+	if (ret)
+		goto err_pbl;
+	ret = rig_mr_register(bnxt, r);
+	if (ret)
+		goto err_key;
+	region->key = r->key;
+	return 0;
+
+err_key:
+	rig_mr_deallocate(bnxt, r);
+err_pbl:
+	rig_bnxt_pbl_free(&r->pbl);
+	return ret;
+}
+
+/**
+ * rig_bnxt_dereg_region() - struct rig_dev_ops @dereg_region
+ * @region: a registered region
+ *
+ * Return: 0 once the firmware took the key away (the PBL is freed);
+ * -EIO when it refused, -ETIMEDOUT: the key and the PBL are kept.
+ */
+int rig_bnxt_dereg_region(struct rig_region *region)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(region->ctx->rdev);
+	struct rig_bnxt_region *r = to_bnxt_region(region);
+	int ret;
+
+	if (r->key) {
+		ret = rig_mr_deallocate(bnxt, r);
+		if (ret)
+			return ret;
+	}
+	r->registered = false;
+	rig_bnxt_pbl_free(&r->pbl);
+	return 0;
+}
+
+/**
+ * rig_bnxt_forget_region() - struct rig_dev_ops @forget_region
+ * @region: a region the NIC no longer reaches (it is gone, or reset)
+ */
+void rig_bnxt_forget_region(struct rig_region *region)
+{
+	struct rig_bnxt_region *r = to_bnxt_region(region);
+
+	r->key = 0;
+	r->registered = false;
+	rig_bnxt_pbl_free(&r->pbl);
+}

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Page buffer lists: how the firmware is told where memory is, page by
+ * page, as bnxt_re builds them (qplib_res.c): level 0 names the only
+ * page itself; level 1 a page of up to 512 page entries; level 2 a page
+ * of entries of such pages.  Entries are little-endian 64-bit DMA
+ * addresses with PTU_PTE_VALID; a queue's last page is marked
+ * PTU_PTE_LAST and the one before PTU_PTE_NEXT_TO_LAST; ring entries of
+ * the CREQ and NQs carry no flags.
+ *
+ * This file owns struct rig_bnxt_pbl: its shape (pure, for KUnit), the
+ * coherent pages of entries and their filling.  What the pages describe
+ * is the caller's.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/slab.h>
+
+#include "bnxt.h"
+
+/* Entries in a page of entries (4 KiB of 8-byte entries). */
+#define RIG_PBL_ENTRIES		(RIG_BNXT_PBL_PAGE / sizeof(__le64))
+#define RIG_BNXT_PBL_PAGE	SZ_4K
+
+/**
+ * rig_bnxt_pbl_shape() - the level and pages of entries @npages need
+ * @npages: data pages, at least one
+ * @shape: filled in
+ *
+ * Return: 0, or -E2BIG beyond what two levels describe (512 * 512 pages
+ * of 4 KiB: 1 GiB).
+ */
+int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape)
+{
+	memset(shape, 0, sizeof(*shape));
+	if (!npages)
+		return -EINVAL;
+	if (npages == 1)
+		return 0;
+	if (npages <= RIG_PBL_ENTRIES) {
+		shape->level = 1;
+		shape->ptes = 1;
+		return 0;
+	}
+	if (npages > RIG_PBL_ENTRIES * RIG_PBL_ENTRIES)
+		return -E2BIG;
+	shape->level = 2;
+	shape->ptes = DIV_ROUND_UP(npages, RIG_PBL_ENTRIES);
+	shape->pdes = 1;
+	return 0;
+}
+
+/**
+ * rig_bnxt_pte() - the entry of data page @index of @npages
+ * @page: the page's DMA address
+ * @kind: what the list describes
+ * @index: which page
+ * @npages: of how many
+ *
+ * Return: the entry, in host order.
+ */
+u64 rig_bnxt_pte(dma_addr_t page, enum rig_bnxt_pbl_kind kind, u64 index, u64 npages)
+{
+	u64 pte = page;
+
+	if (kind == RIG_BNXT_PBL_RING)
+		return pte;
+	pte |= RIG_PTU_PTE_VALID;
+	if (kind == RIG_BNXT_PBL_QUEUE) {
+		if (index == npages - 1)
+			pte |= RIG_PTU_PTE_LAST;
+		else if (index == npages - 2)
+			pte |= RIG_PTU_PTE_NEXT_TO_LAST;
+	}
+	return pte;
+}
+
+/**
+ * rig_bnxt_pbl_free() - free a PBL's pages of entries
+ * @pbl: built by rig_bnxt_pbl_build(), or zeroed
+ */
+void rig_bnxt_pbl_free(struct rig_bnxt_pbl *pbl)
+{
+	u32 i;
+
+	for (i = 0; i < pbl->ntables; i++)
+		dma_free_coherent(pbl->dev, RIG_BNXT_PBL_PAGE, pbl->tables[i],
+				  pbl->tables_dma[i]);
+	kfree(pbl->tables);
+	kfree(pbl->tables_dma);
+	memset(pbl, 0, sizeof(*pbl));
+}
+
+struct rig_pbl_fill {
+	struct rig_bnxt_pbl *pbl;
+	enum rig_bnxt_pbl_kind kind;
+	u32 first_pte;		/* index in @tables of the first PTE page */
+};
+
+/* rig_page_fn: one data page's entry, or the root at level 0. */
+static int rig_pbl_fill_page(void *arg, u64 index, dma_addr_t dma)
+{
+	struct rig_pbl_fill *f = arg;
+	struct rig_bnxt_pbl *pbl = f->pbl;
+
+	if (index >= pbl->npages)
+		return -EINVAL;
+	if (pbl->level == 0) {
+		pbl->root = dma;
+		return 0;
+	}
+	pbl->tables[f->first_pte + index / RIG_PBL_ENTRIES][index % RIG_PBL_ENTRIES] =
+		cpu_to_le64(rig_bnxt_pte(dma, f->kind, index, pbl->npages));
+	return 0;
+}
+
+static int rig_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
+{
+	u32 i;
+
+	pbl->tables = kcalloc(n, sizeof(*pbl->tables), GFP_KERNEL_ACCOUNT);
+	pbl->tables_dma = kcalloc(n, sizeof(*pbl->tables_dma), GFP_KERNEL_ACCOUNT);
+	if (!pbl->tables || !pbl->tables_dma)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		pbl->tables[i] = dma_alloc_coherent(pbl->dev, RIG_BNXT_PBL_PAGE,
+						    &pbl->tables_dma[i], GFP_KERNEL);
+		if (!pbl->tables[i])
+			return -ENOMEM;
+		pbl->ntables++;
+	}
+	return 0;
+}
+
+/**
+ * rig_bnxt_pbl_fill() - write a PBL's entries into its pages of entries
+ * @pbl: its @level, @npages, @ntables, @tables and @tables_dma set (the
+ *	 directory page first at level 2); @root is set here
+ * @kind: what the pages are (the entries' flags)
+ * @walk: gives each data page's DMA address in order, calling its @fn
+ * @arg: for @walk
+ *
+ * Pure: no allocation, no device (KUnit fills pages of its own).
+ *
+ * Return: 0, -EINVAL when @walk gave more than @npages pages, or @walk's
+ * error.
+ */
+int rig_bnxt_pbl_fill(struct rig_bnxt_pbl *pbl, enum rig_bnxt_pbl_kind kind,
+		      int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg)
+{
+	struct rig_pbl_fill f = { .pbl = pbl, .kind = kind };
+	u32 i;
+
+	if (pbl->level)
+		pbl->root = pbl->tables_dma[0];
+	if (pbl->level == 2) {
+		/* The directory page names each page of entries. */
+		f.first_pte = 1;
+		for (i = 1; i < pbl->ntables; i++)
+			pbl->tables[0][i - 1] = cpu_to_le64(pbl->tables_dma[i] |
+							    (kind == RIG_BNXT_PBL_RING ?
+							     0 : RIG_PTU_PDE_VALID));
+	}
+	return walk(arg, rig_pbl_fill_page, &f);
+}
+
+/**
+ * rig_bnxt_pbl_build() - describe @npages pages to the firmware
+ * @dev: the device the firmware reads the list through
+ * @pbl: the list to build, zeroed
+ * @npages: how many pages @walk gives
+ * @kind: what they are (the entries' flags)
+ * @walk: gives each page's DMA address in order, calling its @fn
+ * @arg: for @walk
+ *
+ * Return: 0, or -ENOMEM, -E2BIG (too many pages), -EINVAL (@walk gave
+ * more than @npages pages) or @walk's error; nothing is left allocated
+ * on failure.
+ */
+int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
+		       enum rig_bnxt_pbl_kind kind,
+		       int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg)
+{
+	struct rig_bnxt_pbl_shape shape;
+	int ret;
+
+	ret = rig_bnxt_pbl_shape(npages, &shape);
+	if (ret)
+		return ret;
+	pbl->dev = dev;
+	pbl->level = shape.level;
+	pbl->npages = npages;
+	if (shape.level) {
+		ret = rig_pbl_alloc_tables(pbl, shape.ptes + shape.pdes);
+		if (ret)
+			goto err_free;
+	}
+	ret = rig_bnxt_pbl_fill(pbl, kind, walk, arg);
+	if (ret)
+		goto err_free;
+	return 0;
+
+err_free:
+	rig_bnxt_pbl_free(pbl);
+	return ret;
+}

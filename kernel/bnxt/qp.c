@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A queue pair as the firmware knows it: a completion queue
+ * (CREATE_CQ, armed with CQ_ARMENA at creation and after each
+ * notification) and a reliable-connected queue pair (CREATE_QP) whose send
+ * ring is followed by its PSN search area, both rings and the completion
+ * ring in the memory the core allocated and the process maps, each
+ * described by a PBL; ORRQ and IRRQ memory of the driver's; MODIFY_QP
+ * from RESET through INIT and RTR to RTS at connect; DESTROY_QP and
+ * DESTROY_CQ.  As bnxt_re does it (qplib_fp.c), in static WQE mode.
+ *
+ * This file owns struct rig_bnxt_qp and the notifications of its
+ * completion ring.  The rings' memory and the handle are the core's.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/io.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+
+#include "bnxt.h"
+
+/* Bytes of a send entry's PSN search entry (P5: sq_psn_search_ext). */
+#define RIG_BNXT_PSN_BYTES	sizeof(struct rig_sq_psn_search_ext)
+/* Outstanding RDMA READs each way: the firmware's limit, at most this. */
+#define RIG_BNXT_RD_ATOMIC	4
+/* Slots of the ORRQ and IRRQ for a limit (bnxt_re's formulas). */
+#define RIG_ORRQ_SLOTS(x)	((x) + 1)
+#define RIG_IRRQ_SLOTS(x)	(2 * (x) + 2)
+
+/**
+ * rig_bnxt_qp_layout() - struct rig_dev_ops @qp_layout
+ * @rdev: the NIC
+ * @entries: of each ring
+ * @l: filled in: the send ring, its PSN search area right after its last
+ *     entry (where the firmware looks for it), the receive ring and the
+ *     completion ring (2 * @entries completions), each ring on its own
+ *     pages
+ */
+void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l)
+{
+	u32 sq = PAGE_ALIGN(entries * (RIG_BNXT_ENTRY_SIZE + RIG_BNXT_PSN_BYTES));
+	u32 rq = PAGE_ALIGN(entries * RIG_BNXT_ENTRY_SIZE);
+	u32 cq = PAGE_ALIGN(2 * entries * RIG_BNXT_CQE_SIZE);
+
+	l->sq_offset = 0;
+	l->psn_offset = entries * RIG_BNXT_ENTRY_SIZE;
+	l->rq_offset = sq;
+	l->cq_offset = sq + rq;
+	l->bytes = (u64)sq + rq + cq;
+}
+
+/* A part of the rings' buffer, page by page, for a PBL. */
+struct rig_ring_part {
+	struct rig_buf *buf;
+	u64 first, count;
+	rig_page_fn fn;
+	void *fn_arg;
+};
+
+static int rig_ring_part_page(void *arg, u64 index, dma_addr_t dma)
+{
+	struct rig_ring_part *p = arg;
+
+	if (index < p->first)
+		return 0;
+	if (index - p->first >= p->count)
+		return 1;		/* past the part: stop */
+	return p->fn(p->fn_arg, index - p->first, dma);
+}
+
+static int rig_ring_part_walk(void *arg, rig_page_fn fn, void *fn_arg)
+{
+	struct rig_ring_part *p = arg;
+	int ret;
+
+	p->fn = fn;
+	p->fn_arg = fn_arg;
+	ret = rig_buf_dma(p->buf, rig_ring_part_page, p);
+	return ret == 1 ? 0 : ret;
+}
+
+static int rig_qp_pbl(struct rig_bnxt *bnxt, struct rig_qp *qp, struct rig_bnxt_pbl *pbl,
+		      u32 offset, u32 bytes)
+{
+	struct rig_ring_part part = {
+		.buf = qp->rings,
+		.first = offset >> PAGE_SHIFT,
+		.count = DIV_ROUND_UP(bytes, PAGE_SIZE),
+	};
+
+	return rig_bnxt_pbl_build(bnxt->dev, pbl, part.count, RIG_BNXT_PBL_QUEUE,
+				  rig_ring_part_walk, &part);
+}
+
+/* Level and page size of a ring, as CREATE_CQ/CREATE_QP want them. */
+static u32 rig_pg_lvl(const struct rig_bnxt_pbl *pbl, u32 pg_size_4k, u32 lvl_mask)
+{
+	return pg_size_4k | (pbl->level & lvl_mask);
+}
+
+static int rig_qp_refused(struct rig_qp *qp, u8 opcode, int ret, const void *resp)
+{
+	if (ret == -EIO)
+		return rig_ctx_error(qp->ctx, ret, "%s refused by the firmware: status 0x%02x",
+				     rig_bnxt_cmd_name(opcode),
+				     ((const struct rig_creq_qp_event *)resp)->status);
+	return rig_ctx_error(qp->ctx, ret, "%s failed: %pe", rig_bnxt_cmd_name(opcode),
+			     ERR_PTR(ret));
+}
+
+/* Doorbell pages: the file's one DPI on hardware, pages of their own on the model. */
+static int rig_qp_dpis(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_bnxt_ctx *c = to_bnxt_ctx(q->qp.ctx);
+	int ret;
+
+	if (!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL)) {
+		q->dpi_q = c->dpi;
+		q->dpi_cq = c->dpi;
+		return 0;
+	}
+	ret = rig_bnxt_dpi_alloc(bnxt, 2, &q->dpi_q);
+	if (ret)
+		return ret;
+	ret = rig_bnxt_dpi_alloc(bnxt, 2, &q->dpi_cq);
+	if (ret)
+		rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
+	return ret;
+}
+
+static void rig_qp_dpis_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	if (!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL))
+		return;
+	rig_bnxt_dpi_free(bnxt, q->dpi_cq, 2);
+	rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
+}
+
+/* The page the driver rings CQ_ARMENA on: its own one on the model. */
+static u32 rig_armena_dpi(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	return q->dpi_cq + !!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL);
+}
+
+static u32 rig_rq_dpi(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	return q->dpi_q + !!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL);
+}
+
+static int rig_qp_create_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q, u32 handle)
+{
+	struct rig_cmdq_create_cq req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_CREATE_CQ,
+		.cq_handle = cpu_to_le64(handle),
+		.pg_size_lvl = cpu_to_le32(rig_pg_lvl(&q->cq, RIG_CMDQ_CREATE_CQ_PG_SIZE_PG_4K,
+						      RIG_CMDQ_CREATE_CQ_LVL_MASK)),
+		.cq_fco_cnq_id = cpu_to_le32(bnxt->nqs[handle % bnxt->nnq].id &
+					     RIG_CMDQ_CREATE_CQ_CNQ_ID_MASK),
+		.dpi = cpu_to_le32(q->dpi_cq),
+		.cq_size = cpu_to_le32(q->qp.cq_entries),
+		.pbl = cpu_to_le64(q->cq.root),
+	};
+	struct rig_creq_create_cq_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+	q->cq_id = le32_to_cpu(resp.xid);
+	return 0;
+}
+
+static void rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_cmdq_destroy_cq req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_CQ,
+		.cq_cid = cpu_to_le32(q->cq_id),
+	};
+	struct rig_creq_destroy_cq_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+	q->cq_id = 0;
+}
+
+static int rig_qp_xrrq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	u32 rd = min_t(u32, bnxt->caps.max_rd_atom, RIG_BNXT_RD_ATOMIC);
+	u32 ird = min_t(u32, bnxt->caps.max_init_rd_atom, RIG_BNXT_RD_ATOMIC);
+	size_t orrq = RIG_ORRQ_SLOTS(rd) * sizeof(struct rig_xrrq_orrq);
+	size_t irrq = RIG_IRRQ_SLOTS(ird) * sizeof(struct rig_xrrq_irrq);
+
+	/* One page each, as the firmware is given one address. */
+	q->xrrq_bytes = PAGE_SIZE;
+	if (orrq > PAGE_SIZE || irrq > PAGE_SIZE)
+		return -EINVAL;
+	q->orrq = dma_alloc_coherent(bnxt->dev, PAGE_SIZE, &q->orrq_dma, GFP_KERNEL);
+	q->irrq = dma_alloc_coherent(bnxt->dev, PAGE_SIZE, &q->irrq_dma, GFP_KERNEL);
+	return q->orrq && q->irrq ? 0 : -ENOMEM;
+}
+
+static void rig_qp_xrrq_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	if (q->orrq)
+		dma_free_coherent(bnxt->dev, q->xrrq_bytes, q->orrq, q->orrq_dma);
+	if (q->irrq)
+		dma_free_coherent(bnxt->dev, q->xrrq_bytes, q->irrq, q->irrq_dma);
+	q->orrq = NULL;
+	q->irrq = NULL;
+}
+
+static int rig_qp_create_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_qp *qp = &q->qp;
+	struct rig_cmdq_create_qp req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_CREATE_QP,
+		.qp_handle = cpu_to_le64(qp->qp_handle),
+		.type = RIG_CMDQ_CREATE_QP_TYPE_RC,
+		.sq_pg_size_sq_lvl = rig_pg_lvl(&q->sq, RIG_CMDQ_CREATE_QP_SQ_PG_SIZE_PG_4K,
+						RIG_CMDQ_CREATE_QP_SQ_LVL_MASK),
+		.rq_pg_size_rq_lvl = rig_pg_lvl(&q->rq, RIG_CMDQ_CREATE_QP_RQ_PG_SIZE_PG_4K,
+						RIG_CMDQ_CREATE_QP_RQ_LVL_MASK),
+		.dpi = cpu_to_le32(q->dpi_q),
+		.sq_size = cpu_to_le32(qp->entries),
+		.rq_size = cpu_to_le32(qp->entries),
+		.sq_fwo_sq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES << RIG_CMDQ_CREATE_QP_SQ_SGE_SFT),
+		.rq_fwo_rq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES << RIG_CMDQ_CREATE_QP_RQ_SGE_SFT),
+		.scq_cid = cpu_to_le32(q->cq_id),
+		.rcq_cid = cpu_to_le32(q->cq_id),
+		.pd_id = cpu_to_le32(to_bnxt_ctx(qp->ctx)->pd),
+		.sq_pbl = cpu_to_le64(q->sq.root),
+		.rq_pbl = cpu_to_le64(q->rq.root),
+		.irrq_addr = cpu_to_le64(q->irrq_dma),
+		.orrq_addr = cpu_to_le64(q->orrq_dma),
+	};
+	struct rig_creq_create_qp_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_qp_refused(qp, req.opcode, ret, &resp);
+	q->qp_id = le32_to_cpu(resp.xid);
+	return 0;
+}
+
+static void rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_cmdq_destroy_qp req = {
+		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_QP,
+		.qp_cid = cpu_to_le32(q->qp_id),
+	};
+	struct rig_creq_destroy_qp_resp resp = {};
+	int ret;
+
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret)
+		rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+	q->qp_id = 0;
+}
+
+/* The ring PBLs, over the core's buffer: send (with PSNs), receive, CQ. */
+static int rig_qp_pbls(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_qp_layout *l = &q->qp.layout;
+	int ret;
+
+	ret = rig_qp_pbl(bnxt, &q->qp, &q->sq, l->sq_offset, l->rq_offset - l->sq_offset);
+	if (ret)
+		return ret;
+	ret = rig_qp_pbl(bnxt, &q->qp, &q->rq, l->rq_offset, l->cq_offset - l->rq_offset);
+	if (ret)
+		return ret;
+	return rig_qp_pbl(bnxt, &q->qp, &q->cq, l->cq_offset, l->bytes - l->cq_offset);
+}
+
+static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	if (q->armena)
+		iounmap(q->armena);
+	q->armena = NULL;
+	rig_qp_xrrq_free(bnxt, q);
+	rig_bnxt_pbl_free(&q->cq);
+	rig_bnxt_pbl_free(&q->rq);
+	rig_bnxt_pbl_free(&q->sq);
+	rig_qp_dpis_free(bnxt, q);
+}
+
+/**
+ * rig_bnxt_create_qp() - struct rig_dev_ops @create_qp
+ * @qp: the core's queue pair, its rings allocated
+ *
+ * Return: 0; -ENOSPC (no doorbell page or CQ handle), -ENOMEM, or the
+ * firmware's refusal (-EIO, the message names the command and status).
+ */
+int rig_bnxt_create_qp(struct rig_qp *qp)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
+	u32 handle;
+	int ret;
+
+	ret = rig_qp_dpis(bnxt, q);
+	if (ret)
+		return ret;
+	ret = rig_qp_pbls(bnxt, q);
+	if (ret)
+		goto err_res;
+	ret = rig_qp_xrrq(bnxt, q);
+	if (ret)
+		goto err_res;
+	q->armena = ioremap(rig_bnxt_dpi_phys(bnxt, rig_armena_dpi(bnxt, q)), 8);
+	if (!q->armena) {
+		ret = -ENOMEM;
+		goto err_res;
+	}
+	/* Reserve the CQ's handle: notifications find the queue pair by it. */
+	ret = xa_alloc_bh(&bnxt->cqs, &handle, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	if (ret)
+		goto err_res;
+	ret = rig_qp_create_cq(bnxt, q, handle);
+	if (ret)
+		goto err_handle;
+	ret = rig_qp_create_qp(bnxt, q);
+	if (ret)
+		goto err_cq;
+
+	qp->qpn = q->qp_id;
+	qp->cqn = q->cq_id;
+	qp->psn = get_random_u32() & RIG_BNXT_PSN_MASK;
+	qp->mtu = 4096;
+	qp->db_phys[RIG_DB_SQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_q);
+	qp->db_phys[RIG_DB_RQ] = rig_bnxt_dpi_phys(bnxt, rig_rq_dpi(bnxt, q));
+	qp->db_phys[RIG_DB_CQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_cq);
+	q->cq_handle = handle;
+	xa_store_bh(&bnxt->cqs, handle, q, GFP_KERNEL);
+	q->armed = true;
+	rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
+	return 0;
+
+err_cq:
+	rig_qp_destroy_cq(bnxt, q);
+err_handle:
+	xa_erase_bh(&bnxt->cqs, handle);
+err_res:
+	rig_qp_free_res(bnxt, q);
+	return ret;
+}
+
+/* The path MTU's encoding for MODIFY_QP, from bytes (a power of two). */
+static u8 rig_mtu_code(u32 mtu)
+{
+	switch (mtu) {
+	case 256:
+		return RIG_CMDQ_MODIFY_QP_PATH_MTU_MTU_256;
+	case 512:
+		return RIG_CMDQ_MODIFY_QP_PATH_MTU_MTU_512;
+	case 1024:
+		return RIG_CMDQ_MODIFY_QP_PATH_MTU_MTU_1024;
+	case 2048:
+		return RIG_CMDQ_MODIFY_QP_PATH_MTU_MTU_2048;
+	default:
+		return RIG_CMDQ_MODIFY_QP_PATH_MTU_MTU_4096;
+	}
+}
+
+static int rig_qp_modify(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
+			 struct rig_cmdq_modify_qp *req)
+{
+	struct rig_creq_modify_qp_resp resp = {};
+	int ret;
+
+	req->opcode = RIG_CMDQ_BASE_OPCODE_MODIFY_QP;
+	req->qp_type = RIG_CMDQ_MODIFY_QP_QP_TYPE_RC;
+	req->qp_cid = cpu_to_le32(q->qp_id);
+	/* bnxt_re sends the sizes with every transition. */
+	req->sq_size = cpu_to_le32(q->qp.entries);
+	req->rq_size = cpu_to_le32(q->qp.entries);
+	req->sq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES);
+	req->rq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES);
+	ret = rig_bnxt_cmd(bnxt, req, sizeof(*req), &resp, NULL, 0, 0);
+	if (ret)
+		return rig_qp_refused(&q->qp, req->opcode, ret, &resp);
+	return 0;
+}
+
+/* The peer's MAC from its link-local GID (the EUI-64 of fe80::/64). */
+static void rig_gid_to_mac(const u8 *gid, u8 *mac)
+{
+	mac[0] = gid[8] ^ 0x02;
+	mac[1] = gid[9];
+	mac[2] = gid[10];
+	mac[3] = gid[13];
+	mac[4] = gid[14];
+	mac[5] = gid[15];
+}
+
+static int rig_qp_to_init(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	struct rig_cmdq_modify_qp req = {
+		.modify_mask = cpu_to_le32(RIG_CMDQ_MODIFY_QP_MODIFY_MASK_STATE |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_PKEY |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_ACCESS),
+		.network_type_en_sqd_async_notify_new_state = RIG_CMDQ_MODIFY_QP_NEW_STATE_INIT,
+		.access = RIG_CMDQ_MODIFY_QP_ACCESS_LOCAL_WRITE |
+			  RIG_CMDQ_MODIFY_QP_ACCESS_REMOTE_READ,
+		.pkey = cpu_to_le16(0xffff),
+	};
+
+	return rig_qp_modify(bnxt, q, &req);
+}
+
+static int rig_qp_to_rtr(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
+			 const struct rig_bnxt_connect_qp *peer)
+{
+	u32 ird = min_t(u32, bnxt->caps.max_init_rd_atom, RIG_BNXT_RD_ATOMIC);
+	struct rig_cmdq_modify_qp req = {
+		.modify_mask = cpu_to_le32(RIG_CMDQ_MODIFY_QP_MODIFY_MASK_STATE |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_DGID |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_SGID_INDEX |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_HOP_LIMIT |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_DEST_MAC |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_PATH_MTU |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_RQ_PSN |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_MIN_RNR_TIMER |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_MAX_DEST_RD_ATOMIC |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_DEST_QP_ID),
+		.network_type_en_sqd_async_notify_new_state =
+			RIG_CMDQ_MODIFY_QP_NEW_STATE_RTR |
+			RIG_CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6,
+		.sgid_index = cpu_to_le16(bnxt->gid_index),
+		.hop_limit = 1,
+		.path_mtu_pingpong_push_enable = rig_mtu_code(q->qp.mtu),
+		.min_rnr_timer = 12,
+		.rq_psn = cpu_to_le32(peer->peer_psn & RIG_BNXT_PSN_MASK),
+		.max_dest_rd_atomic = RIG_IRRQ_SLOTS(ird),
+		.dest_qp_id = cpu_to_le32(peer->peer_qpn),
+	};
+
+	/* The GID as bytes, as bnxt_re copies it. */
+	memcpy(req.dgid, peer->peer_address, sizeof(req.dgid));
+	rig_gid_to_mac(peer->peer_address, (u8 *)req.dest_mac);
+	return rig_qp_modify(bnxt, q, &req);
+}
+
+static int rig_qp_to_rts(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+{
+	u32 rd = min_t(u32, bnxt->caps.max_rd_atom, RIG_BNXT_RD_ATOMIC);
+	struct rig_cmdq_modify_qp req = {
+		.modify_mask = cpu_to_le32(RIG_CMDQ_MODIFY_QP_MODIFY_MASK_STATE |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_TIMEOUT |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_RETRY_CNT |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_RNR_RETRY |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_SQ_PSN |
+					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_MAX_RD_ATOMIC),
+		.network_type_en_sqd_async_notify_new_state = RIG_CMDQ_MODIFY_QP_NEW_STATE_RTS,
+		.timeout = 14,
+		.retry_cnt = 7,
+		.rnr_retry = 7,
+		.sq_psn = cpu_to_le32(q->qp.psn),
+		.max_rd_atomic = RIG_ORRQ_SLOTS(rd),
+	};
+
+	return rig_qp_modify(bnxt, q, &req);
+}
+
+/**
+ * rig_bnxt_connect_qp() - struct rig_dev_ops @connect_qp
+ * @qp: a queue pair in RESET
+ * @peer: the peer's endpoint
+ *
+ * Return: 0 in RTS; the firmware's refusal of a transition (-EIO, the
+ * message names MODIFY_QP and its status).
+ */
+int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
+	int ret;
+
+	qp->mtu = min_t(u32, qp->mtu, rounddown_pow_of_two(peer->peer_mtu));
+	ret = rig_qp_to_init(bnxt, q);
+	if (!ret)
+		ret = rig_qp_to_rtr(bnxt, q, peer);
+	if (!ret)
+		ret = rig_qp_to_rts(bnxt, q);
+	return ret;
+}
+
+/**
+ * rig_bnxt_destroy_qp() - struct rig_dev_ops @destroy_qp
+ * @qp: a queue pair made by rig_bnxt_create_qp()
+ *
+ * The queue pair, then its completion queue.  A refusal is logged; the
+ * firmware has been told, and a NIC that keeps the objects is reset when
+ * the function goes.
+ */
+void rig_bnxt_destroy_qp(struct rig_qp *qp)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
+
+	if (q->qp_id)
+		rig_qp_destroy_fw_qp(bnxt, q);
+	if (q->armed) {
+		/* No notification finds it from here on. */
+		xa_erase_bh(&bnxt->cqs, q->cq_handle);
+		q->armed = false;
+	}
+	if (q->cq_id)
+		rig_qp_destroy_cq(bnxt, q);
+	rig_qp_free_res(bnxt, q);
+}
+
+/**
+ * rig_bnxt_cq_event() - a notification queue says a completion ring raised an event
+ * @bnxt: the function
+ * @cq_handle: the ring's handle, as CREATE_CQ gave it
+ *
+ * Called from a notification queue's bottom half.  The core hears of the
+ * event; the ring is enabled for its next arm (CQ_ARMENA).
+ */
+void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle)
+{
+	struct rig_bnxt_qp *q;
+
+	if (cq_handle > U32_MAX)
+		return;
+	xa_lock(&bnxt->cqs);
+	q = xa_load(&bnxt->cqs, cq_handle);
+	if (q) {
+		rig_qp_event(&q->qp);
+		rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
+	}
+	xa_unlock(&bnxt->cqs);
+	if (!q)
+		dev_dbg(bnxt->dev, "notification for completion ring handle %llu, which is gone\n",
+			cq_handle);
+}
