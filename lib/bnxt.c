@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Opening and closing a NIC: finding the device file, checking that it
- * speaks our ABI, and remembering what the kernel says of it.
+ * speaks our ABI, remembering what the kernel says of it, and mapping the
+ * status page of a NIC that needs kicks (the model).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,32 @@ static int rig_open_error(const char *path, int err)
 	}
 }
 
+/*
+ * Map the status page of a NIC that needs kicks: one page, read-only,
+ * where the NIC says whether it sleeps (struct rig_bnxt_status).
+ */
+static int rig_status_map(struct rig_bnxt *nic, uint64_t offset)
+{
+	void *map;
+
+	if (!nic->page || offset % nic->page)
+		return rig_fail(-EPROTO,
+				"rig_bnxt_open: %s: the status page at %#llx is not on a page of %zu bytes; install matching versions",
+				nic->path, (unsigned long long)offset, nic->page);
+	map = mmap(NULL, nic->page, PROT_READ, MAP_SHARED, nic->fd, (off_t)offset);
+	if (map == MAP_FAILED)
+		return rig_fail(-errno, "rig_bnxt_open: %s: mapping the status page: %s",
+				nic->path, strerror(errno));
+	nic->status = map;
+	return 0;
+}
+
+/* Is @n a power of two a queue pair's rings may have, 2 to the ABI's most? */
+static bool rig_ring_size_ok(uint32_t n)
+{
+	return n >= 2 && n <= RIG_BNXT_QP_ENTRIES_MAX && !(n & (n - 1));
+}
+
 static int rig_query(struct rig_bnxt *nic)
 {
 	struct rig_bnxt_query q = { .size = sizeof(q) };
@@ -52,10 +80,17 @@ static int rig_query(struct rig_bnxt *nic)
 		return rig_fail(-EPROTO,
 				"rig_bnxt_open: %s: the module speaks ABI %u, this library %u; install matching versions",
 				nic->path, q.abi, RIG_BNXT_ABI_VERSION);
+	if (!rig_ring_size_ok(q.max_entries))
+		return rig_fail(-EPROTO,
+				"rig_bnxt_open: %s: the module allows rings of %u entries at most, not a power of two from 2 to %d; install matching versions",
+				nic->path, q.max_entries, RIG_BNXT_QP_ENTRIES_MAX);
 	nic->kind = (int)q.kind;
 	nic->flags = q.flags;
+	nic->max_entries = q.max_entries;
 	nic->page = (size_t)q.page_size;
-	return 0;
+	if (!(q.flags & RIG_BNXT_QUERY_NEEDS_KICK))
+		return 0;
+	return rig_status_map(nic, q.status_offset);
 }
 
 RIG_EXPORT int rig_bnxt_open(const char *name, struct rig_bnxt **nic)
@@ -109,6 +144,7 @@ RIG_EXPORT int rig_bnxt_open(const char *name, struct rig_bnxt **nic)
 	return 0;
 
 err_close:
+	/* rig_query() maps the status page last: nothing of it to undo. */
 	close(n->fd);
 err_free:
 	if (n->alive)
@@ -145,10 +181,14 @@ RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
 	/* In a child of fork() the mappings are not ours to unmap. */
 	if (!rig_forked(nic)) {
 		rig_qps_free(nic, 1);
+		rig_db_pages_free(nic, 1);
 		rig_regions_free(nic, 1);
 		rig_dmas_free(nic, 1);
+		if (nic->status)
+			munmap((void *)nic->status, nic->page);
 	} else {
 		rig_qps_free(nic, 0);
+		rig_db_pages_free(nic, 0);
 		rig_regions_free(nic, 0);
 		rig_dmas_free(nic, 0);
 	}

@@ -3,8 +3,9 @@
  * The process's side of the bnxt ring formats (rig/bnxt_hsi.h): the
  * exported calls check every argument, then call the unchecked helpers
  * of bnxt_hsi_inline.h, which build each entry in a local copy and write
- * it with one memcpy(), read completions toggle first and make doorbell
- * values.  Pure functions: no state, no messages.
+ * it with one memcpy(), read completions toggle first, make doorbell
+ * values and fill the PSN search area.  Pure functions: no state, no
+ * messages.
  */
 #include <errno.h>
 #include <string.h>
@@ -150,5 +151,30 @@ RIG_EXPORT int rig_bnxt_make_doorbell(const struct rig_bnxt_doorbell *d, uint64_
 		return -EINVAL;
 	}
 	*value = bnxt_make_doorbell_unchecked(d);
+	return 0;
+}
+
+/* Is @mtu a path MTU: a power of two from 256 to 4096 (an InfiniBand MTU)? */
+static bool rig_bnxt_mtu_ok(uint32_t mtu)
+{
+	return mtu >= 256 && mtu <= 4096 && !(mtu & (mtu - 1));
+}
+
+RIG_EXPORT int rig_bnxt_next_psn(uint32_t psn, uint32_t bytes, uint32_t mtu)
+{
+	if (psn > RIG_BNXT_PSN_MASK || !rig_bnxt_mtu_ok(mtu))
+		return -EINVAL;
+	return (int)bnxt_next_psn_unchecked(psn, bytes, (unsigned int)__builtin_ctz(mtu));
+}
+
+RIG_EXPORT int rig_bnxt_put_psn_search(void *area, size_t area_bytes, size_t at,
+				       const struct rig_bnxt_psn_search *p)
+{
+	if (!p || p->type > 0xff || p->start_psn > RIG_BNXT_PSN_MASK ||
+	    p->next_psn > RIG_BNXT_PSN_MASK || p->start_slot > UINT16_MAX ||
+	    !rig_bnxt_fits(area, area_bytes, at, sizeof(struct rig_bnxt_sq_psn_search_ext)))
+		return -EINVAL;
+	bnxt_put_psn_search_unchecked(area, at, (uint8_t)p->type, p->start_psn, p->next_psn,
+				      (uint16_t)p->start_slot);
 	return 0;
 }

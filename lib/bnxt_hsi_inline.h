@@ -110,6 +110,46 @@ static inline void bnxt_put_receive_unchecked(void *ring, size_t at, uint32_t wr
 	memcpy((unsigned char *)ring + at, &e, sizeof(e));
 }
 
+/*
+ * bnxt_next_psn_unchecked() - rig_bnxt_next_psn() without its checks, for
+ * a path MTU of 1 << @mtu_shift: a message of @bytes takes
+ * max(1, ceil(@bytes / MTU)) PSNs, counted in 24 bits.
+ *
+ * The caller has checked: @psn is at most RIG_BNXT_PSN_MASK; @mtu_shift
+ * is below 32.
+ */
+static inline uint32_t bnxt_next_psn_unchecked(uint32_t psn, uint32_t bytes,
+					       unsigned int mtu_shift)
+{
+	uint64_t packets = bytes ? ((uint64_t)bytes + ((uint64_t)1 << mtu_shift) - 1) >> mtu_shift
+				 : 1;
+
+	return (uint32_t)((psn + packets) & RIG_BNXT_PSN_MASK);
+}
+
+/*
+ * bnxt_put_psn_search_unchecked() - rig_bnxt_put_psn_search() without its
+ * checks: one struct rig_bnxt_sq_psn_search_ext, built in a local copy
+ * and written with one memcpy(), flags and reserved fields zero.
+ *
+ * The caller has checked: @at is a multiple of the entry's 16 bytes with
+ * the entry inside @area; @start_psn and @next_psn are at most
+ * RIG_BNXT_PSN_MASK.
+ */
+static inline void bnxt_put_psn_search_unchecked(void *area, size_t at, uint8_t type,
+						 uint32_t start_psn, uint32_t next_psn,
+						 uint16_t start_slot)
+{
+	const struct rig_bnxt_sq_psn_search_ext e = {
+		.opcode_start_psn = htole32((uint32_t)type << RIG_BNXT_PSN_SEARCH_OPCODE_SFT |
+					    start_psn),
+		.flags_next_psn = htole32(next_psn),
+		.start_slot_idx = htole16(start_slot),
+	};
+
+	memcpy((unsigned char *)area + at, &e, sizeof(e));
+}
+
 /* rig_bnxt_completion_phase(), on a checked @entries that is not 0. */
 static inline unsigned int bnxt_completion_phase_unchecked(uint64_t count, uint32_t entries)
 {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * librig's private declarations: the error setter and the layout of the
- * public opaque types.  Never installed.
+ * librig's private declarations: the error setter, the layout of the
+ * public opaque types, and the doorbell pages queue pairs share.  Never
+ * installed.
  */
 #ifndef RIG_INTERNAL_H
 #define RIG_INTERNAL_H
@@ -46,17 +47,36 @@ struct rig_region {
 	void *map;			/* host: the mapping, @bytes long */
 };
 
+/*
+ * One doorbell page of the NIC (a DPI page of its doorbell BAR), mapped
+ * once per open NIC and mmap offset, whichever queue pairs ring there
+ * (doorbell.c).
+ */
+struct rig_db_page {
+	struct rig_db_page *next;	/* the NIC's list */
+	uint64_t offset;		/* the kernel's mmap offset of the page */
+	void *map;			/* one page, write-only */
+	unsigned int users;		/* doorbells of queue pairs not destroyed */
+};
+
 struct rig_bnxt {
 	int fd;
 	int kind;		/* RIG_KIND_* */
 	uint32_t flags;		/* RIG_BNXT_QUERY_* */
+	uint32_t max_entries;	/* the largest ring a queue pair may have */
 	size_t page;
 	char *path;		/* the device file, for messages */
 	const char *name;	/* its last component */
 	int *alive;		/* 1 in the opener; a child of fork() reads 0 */
+	/*
+	 * The status page, one page mapped read-only, when the NIC needs
+	 * kicks (RIG_BNXT_QUERY_NEEDS_KICK); NULL when it does not.
+	 */
+	const struct rig_bnxt_status *status;
 	struct rig_dma *dmas;
 	struct rig_region *regions;
 	struct rig_qp *qps;	/* every queue pair not destroyed */
+	struct rig_db_page *db_pages;	/* every page a queue pair rings */
 };
 
 /**
@@ -96,6 +116,28 @@ void rig_regions_free(struct rig_bnxt *nic, int unmap);
 void rig_dmas_free(struct rig_bnxt *nic, int unmap);
 /* Free every queue pair of a NIC being closed; unmap the rings if @unmap. */
 void rig_qps_free(struct rig_bnxt *nic, int unmap);
+
+/**
+ * rig_db_page_get() - a doorbell page of @nic, mapped, for one more doorbell
+ * @nic: the NIC
+ * @call: the public function's name, for the message
+ * @offset: the mmap offset the kernel gave for the page
+ * @page: where the page is stored
+ *
+ * Maps the page (one page, PROT_WRITE, MAP_SHARED) unless a queue pair
+ * of @nic maps it already, and counts one more user of it.
+ *
+ * Return: 0, or the error of mmap(2) with a message (-EPROTO for an
+ * offset that is not on a page).
+ */
+int rig_db_page_get(struct rig_bnxt *nic, const char *call, uint64_t offset,
+		    struct rig_db_page **page);
+
+/* One user fewer of @page; the last one unmaps and frees it. */
+void rig_db_page_put(struct rig_bnxt *nic, struct rig_db_page *page);
+
+/* Free every doorbell page of a NIC being closed; unmap them if @unmap. */
+void rig_db_pages_free(struct rig_bnxt *nic, int unmap);
 
 /*
  * rig_cmd() - issue a command whose struct starts with its size; 0 or a

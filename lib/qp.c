@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Queue pairs: the rings a NIC lends the process, the entries written into
- * them, the doorbells that announce them and the completions read back.
- * This file owns struct rig_qp and everything done through one; the ring
+ * them with their PSN search entries, the doorbells that announce them,
+ * the completions read back, and the state those completions show.  This
+ * file owns struct rig_qp and everything done through one; the ring
  * formats are bnxt_hsi_inline.h's, whose unchecked helpers the post and
- * poll paths call once their own checks have passed; the device file and
- * its commands are bnxt.c's.
+ * poll paths call once their own checks have passed; the device file, its
+ * commands and its status page are bnxt.c's; the doorbell pages, shared
+ * between queue pairs, are doorbell.c's.
  *
  * Two threads may share a queue pair.  The poster owns the producer side:
- * the send and receive rings' slots, the shadow entries it fills, and the
- * SQ and RQ doorbells.  The poller owns the consumer side: the completion
- * ring and its doorbell.  They share nothing else than the four counters
- * below, C11 atomics, and the shadow entries the poster fills before it
- * publishes a producer count with a release store.
+ * the send and receive rings' slots and PSN search entries, the shadow
+ * entries it fills, the next PSN, and the SQ and RQ doorbells.  The poller
+ * owns the consumer side: the completion ring, its doorbell and the state
+ * (the NIC does not report a queue pair's state: the poller learns it
+ * from the completions it takes).  They share nothing else than the four
+ * counters below, C11 atomics, and the shadow entries the poster fills
+ * before it publishes a producer count with a release store.
  */
 #include <assert.h>
 #include <endian.h>
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -44,6 +47,10 @@ static_assert(RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_RQ_WR_ID_MASK,
 static_assert(2 * RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_DBC_INDEX_MASK,
 	      "a ring position fits the doorbell index");
 static_assert(RIG_QP_BYTES_MAX <= UINT32_MAX, "a post's bytes fit an element's size");
+static_assert((RIG_QP_ENTRIES_MAX - 1) * RIG_BNXT_ENTRY_SLOTS <= UINT16_MAX,
+	      "an entry's first slot fits a PSN search entry's start_slot_idx");
+static_assert(RIG_QP_ENTRIES_MAX == RIG_BNXT_QP_ENTRIES_MAX,
+	      "the library's largest ring is the ABI's");
 
 /* What the library keeps of a posted entry, at the entry's ring position. */
 struct rig_qp_entry {
@@ -52,6 +59,9 @@ struct rig_qp_entry {
 	uint32_t op;		/* enum rig_op */
 };
 
+/* The doorbell pages of a queue pair, in rig_qp's @db_page. */
+enum { RIG_DB_SQ, RIG_DB_RQ, RIG_DB_CQ, RIG_DB_PAGES };
+
 struct rig_qp {
 	/* Set by rig_qp_make() and rig_qp_connect(), then only read. */
 	struct rig_qp *next;		/* the NIC's list */
@@ -59,12 +69,17 @@ struct rig_qp {
 	uint32_t handle;		/* the kernel's name for it */
 	uint32_t entries;		/* of the send ring and of the receive ring */
 	uint32_t cq_entries;		/* 2 * entries */
+	uint32_t cqn;			/* the completion ring's number: its doorbells' xid */
 	bool connected;
+	unsigned int mtu_shift;		/* log2 of the path MTU; set by rig_qp_connect() */
 	struct rig_endpoint self, peer;
-	void *map;			/* doorbells and rings, one mapping */
+	void *map;			/* the rings, one mapping */
 	size_t map_bytes;
-	struct rig_bnxt_qp_doorbells *db;
-	unsigned char *sq, *rq, *cq;
+	unsigned char *sq, *psn, *rq, *cq;	/* @psn: the send ring's PSN search area */
+	struct rig_db_page *db_page[RIG_DB_PAGES];	/* where the doorbells are */
+	void *sq_db, *rq_db, *cq_db;	/* the doorbells: the first 8 bytes of those pages */
+	/* The NIC's status page if it needs kicks, else NULL: see rig_qp_kick(). */
+	const struct rig_bnxt_status *status;
 	struct rig_qp_entry *sq_shadow, *rq_shadow;	/* @entries each */
 
 	/*
@@ -74,6 +89,7 @@ struct rig_qp {
 	alignas(64) _Atomic uint64_t sq_prod;
 	_Atomic uint64_t rq_prod;
 	uint64_t sq_rung;		/* sq_prod at the last SQ doorbell */
+	uint32_t sq_psn;		/* the PSN of the next send-ring entry */
 
 	/*
 	 * The poller's: completions taken.  Stored with release after the
@@ -83,11 +99,13 @@ struct rig_qp {
 	alignas(64) _Atomic uint64_t sq_cons;
 	_Atomic uint64_t rq_cons;
 	uint64_t cq_cons;		/* completions taken from the CQ */
+	/*
+	 * RIG_QP_*: READY from rig_qp_connect(), ERROR from the poller when
+	 * it takes a completion that failed; read by rig_qp_state() in any
+	 * thread.  Relaxed: it is read alone, and orders no other data.
+	 */
+	_Atomic int state;
 };
-
-/* A mapped 64-bit doorbell or 32-bit NIC word, as a C11 atomic. */
-#define RIG_ATOMIC64(p) ((_Atomic uint64_t *)(p))
-#define RIG_ATOMIC32(p) ((_Atomic uint32_t *)(p))
 
 static uint64_t rig_qp_cookie(const struct rig_qp *qp)
 {
@@ -95,58 +113,99 @@ static uint64_t rig_qp_cookie(const struct rig_qp *qp)
 }
 
 /*
- * Ring a doorbell of @type saying ring position @count (of a ring of
- * @entries): its index and the lap parity as epoch.
+ * rig_to_device_barrier() - rdma-core's udma_to_device_barrier(): every
+ * load and store before it is done, as the NIC sees them, before the
+ * store after it.  x86 keeps stores to write-back and to uncached memory
+ * in program order, and a load is never passed by a later store: only the
+ * compiler must be stopped, which a release fence does at no cost.  The
+ * NIC stands outside the CPUs' inner shareable domain on arm64, so the
+ * barrier there is the outer one, as the kernel's writeq() has it.
  */
-static void rig_qp_doorbell(const struct rig_qp *qp, void *reg, uint32_t type,
-			    uint64_t count, uint32_t entries)
+static inline void rig_to_device_barrier(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	atomic_thread_fence(memory_order_release);
+#elif defined(__aarch64__)
+	__asm__ __volatile__("dmb osh" ::: "memory");
+#else
+	atomic_thread_fence(memory_order_seq_cst);
+#endif
+}
+
+/*
+ * Ring a doorbell of @type on queue @xid saying ring position @count (of
+ * a ring of @entries): its index and the lap parity as epoch, one 64-bit
+ * little-endian store at the start of its page, as rdma-core's bnxt_re
+ * rings one.
+ */
+static inline void rig_qp_doorbell(void *reg, uint32_t xid, uint32_t type, uint64_t count,
+				   uint32_t entries)
 {
 	/*
 	 * Every field fits, unchecked: rig_qp_make() checked that the qpn
-	 * fits the xid; the index is below @entries, which fits (the
-	 * static_assert above); the epoch is one bit; callers pass SQ, RQ,
-	 * CQ or CQ_ARMALL, and no toggle.
+	 * and the cqn fit the xid; the index is below @entries, which fits
+	 * (the static_assert above); the epoch is one bit; callers pass SQ,
+	 * RQ, CQ or CQ_ARMALL, and no toggle.
 	 */
 	const struct rig_bnxt_doorbell d = {
 		.type = type,
-		.xid = qp->self.qp,
+		.xid = xid,
 		.index = (uint32_t)(count % entries),
 		.epoch = (unsigned int)((count / entries) & 1),
 	};
 	uint64_t value = bnxt_make_doorbell_unchecked(&d);
 
 	/*
-	 * Release: the entries announced (SQ, RQ) are written, and the
-	 * completions given back (CQ) are read, before the NIC sees this.
+	 * Release: the entries this announces and their PSN search entries
+	 * (SQ, RQ) are written, and the completions it gives back (CQ) are
+	 * read, before the NIC sees the doorbell.
 	 */
-	atomic_store_explicit(RIG_ATOMIC64(reg), htole64(value), memory_order_release);
+	rig_to_device_barrier();
+	atomic_store_explicit((volatile _Atomic uint64_t *)reg, htole64(value),
+			      memory_order_relaxed);
 }
 
-/*
- * Wake the engine if it said it sleeps, after a doorbell store: 0 or the
- * error of RIG_BNXT_KICK.
- */
-static int rig_qp_kick(struct rig_qp *qp, const char *call)
+/* rig_qp_kick()'s slow path: look at the status page, kick if asleep. */
+static int rig_qp_kick_slow(struct rig_qp *qp, const char *call)
 {
 	struct rig_bnxt_handle kick = { .size = sizeof(kick), .handle = qp->handle };
 	int err;
 
 	/*
-	 * Full barrier: our doorbell store before our load of engine_idle,
-	 * against the engine's store of engine_idle before its last look at
-	 * the doorbells.  Either it sees the new doorbell or we see it idle.
+	 * Full barrier: our doorbell store before our load of @idle, against
+	 * the NIC's store of @idle before its last look at the doorbells.
+	 * Either it sees the new doorbell or we see it asleep.
 	 */
 	atomic_thread_fence(memory_order_seq_cst);
-	if (!atomic_load_explicit(RIG_ATOMIC32(&qp->db->engine_idle), memory_order_relaxed))
+	if (!atomic_load_explicit((const volatile _Atomic uint32_t *)&qp->status->idle,
+				  memory_order_relaxed))
 		return 0;
 	err = rig_cmd(qp->nic, RIG_BNXT_KICK, &kick);
 	return err ? rig_nic_error(qp->nic, call, err) : 0;
 }
 
-/* The queue pair's state as the NIC last wrote it: RIG_BNXT_QP_STATE_*. */
-static int rig_qp_nic_state(const struct rig_qp *qp)
+/*
+ * After a doorbell that announces entries (SQ, RQ): wake a NIC that needs
+ * kicks if it said it sleeps.  0 or the error of RIG_BNXT_KICK.  A NIC
+ * that needs none (every NetXtreme function) costs this one branch, the
+ * same way every time: no barrier, no load of the status page.
+ *
+ * Completion doorbells kick nothing.  The NIC never waits for one: the
+ * completion ring has room for a completion of every entry both rings
+ * hold, and an arm matters only when a completion is written, which the
+ * NIC does awake, reading the arm as it does.
+ */
+static inline int rig_qp_kick(struct rig_qp *qp, const char *call)
 {
-	return (int)atomic_load_explicit(RIG_ATOMIC32(&qp->db->state), memory_order_acquire);
+	if (__builtin_expect(!qp->status, 1))
+		return 0;
+	return rig_qp_kick_slow(qp, call);
+}
+
+/* The queue pair's state as its completions have shown it: RIG_QP_*. */
+static int rig_qp_tracked_state(const struct rig_qp *qp)
+{
+	return atomic_load_explicit(&qp->state, memory_order_relaxed);
 }
 
 /* Layout of the queue pair's structure and its shadow tables. */
@@ -169,31 +228,48 @@ static struct rig_qp *rig_qp_alloc(uint32_t entries)
 	return qp;
 }
 
+/*
+ * Free @qp and, with @unmap, unmap its rings and let go of its doorbell
+ * pages (entries of @qp->db_page never taken are NULL).  Without, as in a
+ * child of fork() closing the NIC, the pages are left to
+ * rig_db_pages_free().
+ */
 static void rig_qp_free(struct rig_qp *qp, int unmap)
 {
-	if (unmap && qp->map)
-		munmap(qp->map, qp->map_bytes);
+	int i;
+
+	if (unmap) {
+		for (i = 0; i < RIG_DB_PAGES; i++)
+			if (qp->db_page[i])
+				rig_db_page_put(qp->nic, qp->db_page[i]);
+		if (qp->map)
+			munmap(qp->map, qp->map_bytes);
+	}
 	free(qp->sq_shadow);
 	free(qp);
 }
 
-static bool rig_span_ok(uint64_t offset, uint64_t bytes, uint64_t total)
+/* Do @bytes at @offset lie in @total, @offset a multiple of @align? */
+static bool rig_place_ok(uint64_t offset, uint64_t align, uint64_t bytes, uint64_t total)
 {
-	return offset <= total && bytes <= total - offset;
+	return offset % align == 0 && offset <= total && bytes <= total - offset;
 }
 
-/* Does the kernel's description of the rings match what we write? */
-static bool rig_qp_layout_ok(const struct rig_bnxt_create_qp *cmd)
+/* Does the kernel's description of a queue pair of @entries match what we write? */
+static bool rig_qp_layout_ok(const struct rig_bnxt_create_qp *cmd, uint32_t entries)
 {
-	uint64_t ring = (uint64_t)cmd->entries * RIG_BNXT_ENTRY_SIZE;
+	const uint64_t psn_size = sizeof(struct rig_bnxt_sq_psn_search_ext);
+	uint64_t ring = (uint64_t)entries * RIG_BNXT_ENTRY_SIZE;
 	uint64_t total = cmd->mmap_bytes;
 
-	return cmd->cq_entries == 2 * cmd->entries && cmd->qpn <= RIG_BNXT_DBC_XID_MASK &&
-	       cmd->doorbells_offset % 8 == 0 &&
-	       rig_span_ok(cmd->doorbells_offset, sizeof(struct rig_bnxt_qp_doorbells), total) &&
-	       rig_span_ok(cmd->sq_offset, ring, total) &&
-	       rig_span_ok(cmd->rq_offset, ring, total) &&
-	       rig_span_ok(cmd->cq_offset, (uint64_t)cmd->cq_entries * RIG_BNXT_CQE_SIZE, total);
+	return cmd->cq_entries == 2 * entries && cmd->qpn <= RIG_BNXT_DBC_XID_MASK &&
+	       cmd->cqn <= RIG_BNXT_DBC_XID_MASK && cmd->psn <= RIG_BNXT_PSN_MASK &&
+	       cmd->mtu >= 256 &&
+	       rig_place_ok(cmd->sq_offset, RIG_BNXT_ENTRY_SIZE, ring, total) &&
+	       rig_place_ok(cmd->psn_offset, psn_size, entries * psn_size, total) &&
+	       rig_place_ok(cmd->rq_offset, RIG_BNXT_ENTRY_SIZE, ring, total) &&
+	       rig_place_ok(cmd->cq_offset, RIG_BNXT_CQE_SIZE,
+			    (uint64_t)cmd->cq_entries * RIG_BNXT_CQE_SIZE, total);
 }
 
 /* Map the rings the kernel made for @qp and remember what it said. */
@@ -202,7 +278,7 @@ static int rig_qp_map(struct rig_bnxt *nic, struct rig_qp *qp,
 {
 	unsigned char *map;
 
-	if (!rig_qp_layout_ok(cmd))
+	if (!rig_qp_layout_ok(cmd, qp->entries))
 		return rig_fail(-EPROTO,
 				"rig_qp_make: %s describes queue pair rings this library does not understand; install a module and library of one version",
 				nic->name);
@@ -212,29 +288,64 @@ static int rig_qp_map(struct rig_bnxt *nic, struct rig_qp *qp,
 		return rig_nic_error(nic, "rig_qp_make: mmap", errno);
 	qp->map = map;
 	qp->map_bytes = cmd->mmap_bytes;
-	qp->db = (struct rig_bnxt_qp_doorbells *)(map + cmd->doorbells_offset);
 	qp->sq = map + cmd->sq_offset;
+	qp->psn = map + cmd->psn_offset;
 	qp->rq = map + cmd->rq_offset;
 	qp->cq = map + cmd->cq_offset;
 	qp->cq_entries = cmd->cq_entries;
+	qp->cqn = cmd->cqn;
 	qp->handle = cmd->handle;
 	qp->self = (struct rig_endpoint){
 		.qp = cmd->qpn, .psn = cmd->psn, .mtu = cmd->mtu, .nic = cmd->nic,
 	};
 	memcpy(qp->self.address, cmd->address, sizeof(qp->self.address));
+	qp->sq_psn = cmd->psn;
+	return 0;
+}
+
+/*
+ * Map the three doorbell pages of @qp, each distinct page once (doorbell.c
+ * shares them with the NIC's other queue pairs).  On failure the pages
+ * taken stay in @qp->db_page for rig_qp_free() to give back.
+ */
+static int rig_qp_map_doorbells(struct rig_bnxt *nic, struct rig_qp *qp,
+				const struct rig_bnxt_create_qp *cmd)
+{
+	const uint64_t offset[RIG_DB_PAGES] = {
+		[RIG_DB_SQ] = cmd->sq_db_offset,
+		[RIG_DB_RQ] = cmd->rq_db_offset,
+		[RIG_DB_CQ] = cmd->cq_db_offset,
+	};
+	int i, err;
+
+	for (i = 0; i < RIG_DB_PAGES; i++) {
+		err = rig_db_page_get(nic, "rig_qp_make: doorbell page", offset[i],
+				      &qp->db_page[i]);
+		if (err)
+			return err;
+	}
+	qp->sq_db = qp->db_page[RIG_DB_SQ]->map;
+	qp->rq_db = qp->db_page[RIG_DB_RQ]->map;
+	qp->cq_db = qp->db_page[RIG_DB_CQ]->map;
+	qp->status = nic->status;
 	return 0;
 }
 
 static int rig_qp_make_error(struct rig_bnxt *nic, uint32_t entries, int err)
 {
 	size_t bytes = 2 * (size_t)entries * RIG_BNXT_ENTRY_SIZE +
-		       2 * (size_t)entries * RIG_BNXT_CQE_SIZE + nic->page;
+		       (size_t)entries * sizeof(struct rig_bnxt_sq_psn_search_ext) +
+		       2 * (size_t)entries * RIG_BNXT_CQE_SIZE;
 
 	switch (err) {
 	case ENOMEM:
 		return rig_memlock_error(nic, "rig_qp_make", bytes);
-	case EOPNOTSUPP:
-		return rig_fail(-err, "rig_qp_make: %s has no queue pairs yet (only soft NICs do)",
+	case ENOSPC:
+		return rig_fail(-err,
+				"rig_qp_make: %s has no doorbell page or queue pair left; destroy some, or close other users of the NIC",
+				nic->name);
+	case EIO:
+		return rig_fail(-err, "rig_qp_make: the firmware of %s refused the queue pair",
 				nic->name);
 	}
 	return rig_nic_error(nic, "rig_qp_make", err);
@@ -254,6 +365,9 @@ RIG_EXPORT int rig_qp_make(struct rig_bnxt *nic, uint32_t entries, struct rig_qp
 		return rig_fail(-EINVAL, "rig_qp_make: NULL argument");
 	if (rig_forked(nic))
 		return rig_fork_error(nic, "rig_qp_make");
+	if (entries > nic->max_entries)
+		return rig_fail(-EINVAL, "rig_qp_make: %u entries: more than the %u %s allows",
+				entries, nic->max_entries, nic->name);
 	q = rig_qp_alloc(entries);
 	if (!q)
 		return rig_fail(-ENOMEM, "rig_qp_make: out of memory");
@@ -265,12 +379,15 @@ RIG_EXPORT int rig_qp_make(struct rig_bnxt *nic, uint32_t entries, struct rig_qp
 		return rig_qp_make_error(nic, entries, err);
 	}
 	err = rig_qp_map(nic, q, &cmd);
+	if (!err)
+		err = rig_qp_map_doorbells(nic, q, &cmd);
 	if (err) {
 		destroy.handle = cmd.handle;
 		rig_cmd(nic, RIG_BNXT_DESTROY_QP, &destroy);
-		rig_qp_free(q, 0);
+		rig_qp_free(q, 1);
 		return err;
 	}
+	atomic_init(&q->state, RIG_QP_RESET);
 	q->next = nic->qps;
 	nic->qps = q;
 	*qp = q;
@@ -317,6 +434,16 @@ static int rig_qp_peer_check(const struct rig_qp *qp, const struct rig_endpoint 
 	return 0;
 }
 
+/*
+ * log2 of the path MTU of a queue pair of MTU @ours connected to one of
+ * @theirs (both at least 256): the smaller, rounded down to a power of
+ * two, as the kernel sets it at connect.
+ */
+static unsigned int rig_path_mtu_shift(uint32_t ours, uint32_t theirs)
+{
+	return 31u - (unsigned int)__builtin_clz(ours < theirs ? ours : theirs);
+}
+
 RIG_EXPORT int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer)
 {
 	struct rig_bnxt_connect_qp cmd = { .size = sizeof(cmd) };
@@ -339,7 +466,9 @@ RIG_EXPORT int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer
 	if (err)
 		return rig_nic_error(qp->nic, "rig_qp_connect", err);
 	qp->peer = *peer;
+	qp->mtu_shift = rig_path_mtu_shift(qp->self.mtu, peer->mtu);
 	qp->connected = true;
+	atomic_store_explicit(&qp->state, RIG_QP_READY, memory_order_relaxed);
 	return 0;
 }
 
@@ -413,11 +542,14 @@ static struct rig_bnxt_local rig_qp_local(const struct rig_region *r, size_t at,
 }
 
 /*
- * Write a send-ring entry, SEND or (with @remote) READ, and its shadow,
- * then publish it to the poller.  The caller checked everything the
- * unchecked encoders assume: one element, of at most RIG_QP_BYTES_MAX
- * bytes; the slot is below @qp->entries, so the entry lies in the ring at
- * a multiple of RIG_BNXT_ENTRY_SIZE.
+ * Write a send-ring entry, SEND or (with @remote) READ, its PSN search
+ * entry and its shadow, then publish it to the poller.  The caller checked
+ * everything the unchecked encoders assume: one element, of at most
+ * RIG_QP_BYTES_MAX bytes; the slot is below @qp->entries, so the entry
+ * lies in the ring at a multiple of RIG_BNXT_ENTRY_SIZE, its PSN search
+ * entry in the area at a multiple of 16, and its first slot fits 16 bits
+ * (the static_assert above); the PSNs are 24 bits (rig_qp_make() checked
+ * the first, the helper masks the others); connect set the MTU shift.
  */
 static void rig_qp_post_sq(struct rig_qp *qp, enum rig_op op,
 			   const struct rig_bnxt_remote *remote,
@@ -426,11 +558,18 @@ static void rig_qp_post_sq(struct rig_qp *qp, enum rig_op op,
 	uint64_t prod = atomic_load_explicit(&qp->sq_prod, memory_order_relaxed);
 	uint32_t slot = (uint32_t)(prod % qp->entries);
 	size_t at = (size_t)slot * RIG_BNXT_ENTRY_SIZE;
+	uint8_t type = remote ? RIG_BNXT_SQ_WQE_TYPE_READ_WQE : RIG_BNXT_SQ_WQE_TYPE_SEND;
+	uint32_t next_psn = bnxt_next_psn_unchecked(qp->sq_psn, local->bytes, qp->mtu_shift);
 
 	if (remote)
 		bnxt_put_read_unchecked(qp->sq, at, true, remote, local, 1);
 	else
 		bnxt_put_send_unchecked(qp->sq, at, true, local, 1);
+	/* Before the SQ doorbell: rig_qp_doorbell()'s barrier orders it too. */
+	bnxt_put_psn_search_unchecked(qp->psn, slot * sizeof(struct rig_bnxt_sq_psn_search_ext),
+				      type, qp->sq_psn, next_psn,
+				      (uint16_t)(slot * RIG_BNXT_ENTRY_SLOTS));
+	qp->sq_psn = next_psn;
 	qp->sq_shadow[slot] = (struct rig_qp_entry){ .id = id, .bytes = local->bytes, .op = op };
 	/* Release: the entry and its shadow before the count the poller reads. */
 	atomic_store_explicit(&qp->sq_prod, prod + 1, memory_order_release);
@@ -501,18 +640,14 @@ RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t 
 						     .op = RIG_RECEIVE };
 	/* Release: the entry and its shadow before the count the poller reads. */
 	atomic_store_explicit(&qp->rq_prod, prod + 1, memory_order_release);
-	rig_qp_doorbell(qp, &qp->db->rq, RIG_BNXT_DBC_TYPE_RQ, prod + 1, qp->entries);
+	rig_qp_doorbell(qp->rq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_RQ, prod + 1, qp->entries);
 	/*
-	 * A receive waits for a peer's send, which wakes the engine; but on
-	 * a queue pair in error the engine flushes it by itself, so wake it.
-	 * Full barrier: the doorbell store before the load of the state,
-	 * against the engine's store of the state before its last look at
-	 * the doorbells: if we miss the error, the engine sees the receive.
+	 * A sleeping NIC is woken for a receive too: it may have to complete
+	 * it at once (flushed, when the queue pair failed and we have not
+	 * taken that completion yet), and a peer's send it holds may wait
+	 * for it.
 	 */
-	atomic_thread_fence(memory_order_seq_cst);
-	if (rig_qp_nic_state(qp) == RIG_BNXT_QP_STATE_ERROR)
-		return rig_qp_kick(qp, "rig_qp_receive");
-	return 0;
+	return rig_qp_kick(qp, "rig_qp_receive");
 }
 
 RIG_EXPORT int rig_qp_ring(struct rig_qp *qp)
@@ -526,7 +661,7 @@ RIG_EXPORT int rig_qp_ring(struct rig_qp *qp)
 	if (prod == qp->sq_rung)
 		return 0;
 	qp->sq_rung = prod;
-	rig_qp_doorbell(qp, &qp->db->sq, RIG_BNXT_DBC_TYPE_SQ, prod, qp->entries);
+	rig_qp_doorbell(qp->sq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_SQ, prod, qp->entries);
 	return rig_qp_kick(qp, "rig_qp_ring");
 }
 
@@ -649,8 +784,11 @@ static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completio
 						      hc.status), hc.status, hc.bytes, c);
 	if (ret)
 		return ret;
+	if (c->status != RIG_STATUS_OK)
+		/* The NIC flushes every other entry: the queue pair is in error. */
+		atomic_store_explicit(&qp->state, RIG_QP_ERROR, memory_order_relaxed);
 	qp->cq_cons++;
-	rig_qp_doorbell(qp, &qp->db->cq, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
+	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
 	return 1;
 }
 
@@ -670,7 +808,7 @@ RIG_EXPORT int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c)
 /* Is @qp in error with every entry posted on it completed and taken? */
 static bool rig_qp_spent(struct rig_qp *qp)
 {
-	return rig_qp_nic_state(qp) == RIG_BNXT_QP_STATE_ERROR &&
+	return rig_qp_tracked_state(qp) == RIG_QP_ERROR &&
 	       atomic_load_explicit(&qp->sq_prod, memory_order_acquire) ==
 	       atomic_load_explicit(&qp->sq_cons, memory_order_relaxed) &&
 	       atomic_load_explicit(&qp->rq_prod, memory_order_acquire) ==
@@ -697,7 +835,7 @@ static int rig_ms_left(const struct timespec *deadline)
  */
 static int rig_qp_arm(struct rig_qp *qp, struct rig_completion *c)
 {
-	rig_qp_doorbell(qp, &qp->db->cq, RIG_BNXT_DBC_TYPE_CQ_ARMALL, qp->cq_cons,
+	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ_ARMALL, qp->cq_cons,
 			qp->cq_entries);
 	/*
 	 * Full barrier: the arm before our second look at the ring, against
@@ -708,22 +846,38 @@ static int rig_qp_arm(struct rig_qp *qp, struct rig_completion *c)
 	return rig_qp_take(qp, "rig_qp_wait", c);
 }
 
-/* Sleep in poll(2) on the NIC's file for at most @ms: 0 or the error. */
+/*
+ * The longest one RIG_BNXT_WAIT sleeps when the caller set no limit: the
+ * loop of rig_qp_wait() then sleeps again.  A bound, so no value of the
+ * kernel's timeout_ms has to mean "forever".
+ */
+#define RIG_WAIT_CHUNK_MS 60000
+
+/*
+ * Sleep in RIG_BNXT_WAIT until @qp's completion ring raises an event, for
+ * at most @ms (negative: a chunk, and the caller sleeps again): 0 whether
+ * an event came or the time passed (the caller looks at the ring either
+ * way), or the error.
+ */
 static int rig_qp_sleep(const struct rig_qp *qp, int ms)
 {
-	struct pollfd pfd = { .fd = qp->nic->fd, .events = POLLIN };
-	int n = poll(&pfd, 1, ms);
+	struct rig_bnxt_wait cmd = {
+		.size = sizeof(cmd), .handle = qp->handle,
+		.timeout_ms = ms < 0 || ms > RIG_WAIT_CHUNK_MS ? RIG_WAIT_CHUNK_MS : (uint32_t)ms,
+	};
+	int err = rig_cmd(qp->nic, RIG_BNXT_WAIT, &cmd);
 
-	if (n < 0 && errno == EINTR)
+	switch (err) {
+	case 0:
+	case ETIMEDOUT:
+		return 0;
+	case EINTR:
 		return rig_fail(-EINTR, "rig_qp_wait: interrupted by a signal");
-	if (n < 0)
-		return rig_nic_error(qp->nic, "rig_qp_wait: poll", errno);
-	if (n > 0 && (pfd.revents & (POLLERR | POLLHUP)))
-		return rig_nic_error(qp->nic, "rig_qp_wait", ENODEV);
-	if (n > 0 && (pfd.revents & POLLNVAL))
+	case EBADF:
 		return rig_fail(-EBADF, "rig_qp_wait: the file of %s was closed under the queue pair",
 				qp->nic->name);
-	return 0;
+	}
+	return rig_nic_error(qp->nic, "rig_qp_wait", err);
 }
 
 /* The moment @ms milliseconds from now. */
@@ -768,8 +922,14 @@ RIG_EXPORT int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c)
 		if (ret || !left)
 			break;
 	}
-	/* Disarm: no event for a ring nobody waits on. */
-	rig_qp_doorbell(qp, &qp->db->cq, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
+	/*
+	 * Disarm: no event for a ring nobody waits on.  (The model takes the
+	 * latest doorbell as the ring's state; a NetXtreme function keeps an
+	 * arm until the next completion fires it, which at worst leaves an
+	 * event that the next wait collects at once, and that wait looks at
+	 * the ring again and sleeps.)
+	 */
+	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
 	return ret;
 }
 
@@ -777,7 +937,7 @@ RIG_EXPORT int rig_qp_state(const struct rig_qp *qp)
 {
 	int ret = rig_qp_check(qp, "rig_qp_state");
 
-	return ret ? ret : rig_qp_nic_state(qp);
+	return ret ? ret : rig_qp_tracked_state(qp);
 }
 
 static const char *const rig_status_words[] = {

@@ -36,10 +36,10 @@ void rig_bnxt_exit(void);
 /*
  * Commands in flight at most: each has a cookie (a slot of the shadow
  * table), and together they fit the CMDQ whatever their size (the
- * largest command rig sends is 128 bytes: 8 slots).
+ * largest command rig sends, MODIFY_QP, is 144 bytes: 9 slots).
  */
 #define RIG_BNXT_COOKIES	16
-#define RIG_BNXT_CMD_MAX_BYTES	128
+#define RIG_BNXT_CMD_MAX_BYTES	144
 static_assert(RIG_BNXT_COOKIES * RIG_BNXT_CMD_MAX_BYTES / RIG_BNXT_ENTRY_BYTES <=
 	      RIG_BNXT_CMDQ_DEPTH);
 

@@ -119,7 +119,8 @@ int rig_bnxt_reg_region(struct rig_region *region)
 				 rig_mr_pages, region);
 	if (ret)
 		return ret == -E2BIG ?
-		       rig_ctx_error(region->ctx, ret, "region: %llu pages is more than two PBL levels describe",
+		       rig_ctx_error(region->ctx, ret,
+				     "region: %llu pages: more than two PBL levels describe",
 				     rig_region_pages(region)) : ret;
 	ret = rig_mr_allocate(bnxt, r);
 	if (ret)

@@ -184,6 +184,7 @@ static struct kunit_suite rig_bnxt_pbl_test_suite = {
 	.name = "rig_bnxt_pbl_test",
 	.test_cases = rig_bnxt_pbl_test_cases,
 };
+
 kunit_test_suite(rig_bnxt_pbl_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests of rig_bnxt's page buffer lists");

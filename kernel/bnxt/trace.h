@@ -15,76 +15,62 @@
 #include <linux/tracepoint.h>
 
 TRACE_EVENT(rig_bnxt_cmd,
-	TP_PROTO(const char *dev, u8 opcode, u16 cookie, const void *cmd, u32 bytes),
-	TP_ARGS(dev, opcode, cookie, cmd, bytes),
-	TP_STRUCT__entry(
-		__string(dev, dev)
-		__field(u8, opcode)
-		__field(u16, cookie)
-		__dynamic_array(u8, cmd, bytes)
-	),
-	TP_fast_assign(
-		__assign_str(dev);
-		__entry->opcode = opcode;
-		__entry->cookie = cookie;
-		memcpy(__get_dynamic_array(cmd), cmd, bytes);
-	),
-	TP_printk("%s opcode=0x%02x cookie=0x%04x cmd=%s", __get_str(dev),
-		  __entry->opcode, __entry->cookie,
-		  __print_hex_str(__get_dynamic_array(cmd), __get_dynamic_array_len(cmd)))
+	    TP_PROTO(const char *dev, u8 opcode, u16 cookie, const void *cmd, u32 bytes),
+	    TP_ARGS(dev, opcode, cookie, cmd, bytes),
+	    TP_STRUCT__entry(__string(dev, dev)
+			     __field(u8, opcode)
+			     __field(u16, cookie)
+			     __dynamic_array(u8, cmd, bytes)),
+	    TP_fast_assign(__assign_str(dev);
+			   __entry->opcode = opcode;
+			   __entry->cookie = cookie;
+			   memcpy(__get_dynamic_array(cmd), cmd, bytes);),
+	    TP_printk("%s opcode=0x%02x cookie=0x%04x cmd=%s", __get_str(dev),
+		      __entry->opcode, __entry->cookie,
+		      __print_hex_str(__get_dynamic_array(cmd),
+				      __get_dynamic_array_len(cmd)))
 );
 
 TRACE_EVENT(rig_bnxt_cmd_done,
-	TP_PROTO(const char *dev, u8 opcode, u16 cookie, u8 status),
-	TP_ARGS(dev, opcode, cookie, status),
-	TP_STRUCT__entry(
-		__string(dev, dev)
-		__field(u8, opcode)
-		__field(u16, cookie)
-		__field(u8, status)
-	),
-	TP_fast_assign(
-		__assign_str(dev);
-		__entry->opcode = opcode;
-		__entry->cookie = cookie;
-		__entry->status = status;
-	),
-	TP_printk("%s opcode=0x%02x cookie=0x%04x status=0x%02x", __get_str(dev),
-		  __entry->opcode, __entry->cookie, __entry->status)
+	    TP_PROTO(const char *dev, u8 opcode, u16 cookie, u8 status),
+	    TP_ARGS(dev, opcode, cookie, status),
+	    TP_STRUCT__entry(__string(dev, dev)
+			     __field(u8, opcode)
+			     __field(u16, cookie)
+			     __field(u8, status)),
+	    TP_fast_assign(__assign_str(dev);
+			   __entry->opcode = opcode;
+			   __entry->cookie = cookie;
+			   __entry->status = status;),
+	    TP_printk("%s opcode=0x%02x cookie=0x%04x status=0x%02x", __get_str(dev),
+		      __entry->opcode, __entry->cookie, __entry->status)
 );
 
 TRACE_EVENT(rig_bnxt_hwrm,
-	TP_PROTO(const char *dev, u16 req_type, const void *req, u32 bytes),
-	TP_ARGS(dev, req_type, req, bytes),
-	TP_STRUCT__entry(
-		__string(dev, dev)
-		__field(u16, req_type)
-		__dynamic_array(u8, req, bytes)
-	),
-	TP_fast_assign(
-		__assign_str(dev);
-		__entry->req_type = req_type;
-		memcpy(__get_dynamic_array(req), req, bytes);
-	),
-	TP_printk("%s req_type=0x%04x req=%s", __get_str(dev), __entry->req_type,
-		  __print_hex_str(__get_dynamic_array(req), __get_dynamic_array_len(req)))
+	    TP_PROTO(const char *dev, u16 req_type, const void *req, u32 bytes),
+	    TP_ARGS(dev, req_type, req, bytes),
+	    TP_STRUCT__entry(__string(dev, dev)
+			     __field(u16, req_type)
+			     __dynamic_array(u8, req, bytes)),
+	    TP_fast_assign(__assign_str(dev);
+			   __entry->req_type = req_type;
+			   memcpy(__get_dynamic_array(req), req, bytes);),
+	    TP_printk("%s req_type=0x%04x req=%s", __get_str(dev), __entry->req_type,
+		      __print_hex_str(__get_dynamic_array(req),
+				      __get_dynamic_array_len(req)))
 );
 
 TRACE_EVENT(rig_bnxt_hwrm_done,
-	TP_PROTO(const char *dev, u16 req_type, u16 error),
-	TP_ARGS(dev, req_type, error),
-	TP_STRUCT__entry(
-		__string(dev, dev)
-		__field(u16, req_type)
-		__field(u16, error)
-	),
-	TP_fast_assign(
-		__assign_str(dev);
-		__entry->req_type = req_type;
-		__entry->error = error;
-	),
-	TP_printk("%s req_type=0x%04x error=0x%04x", __get_str(dev),
-		  __entry->req_type, __entry->error)
+	    TP_PROTO(const char *dev, u16 req_type, u16 error),
+	    TP_ARGS(dev, req_type, error),
+	    TP_STRUCT__entry(__string(dev, dev)
+			     __field(u16, req_type)
+			     __field(u16, error)),
+	    TP_fast_assign(__assign_str(dev);
+			   __entry->req_type = req_type;
+			   __entry->error = error;),
+	    TP_printk("%s req_type=0x%04x error=0x%04x", __get_str(dev),
+		      __entry->req_type, __entry->error)
 );
 
 #endif /* RIG_BNXT_TRACE_H */

@@ -175,6 +175,30 @@ TEST(dbc_matches_broadcoms_dbc_dbc)
 	SAME_FIELD(rig_bnxt_dbc, dbc_dbc, type_path_xid);
 }
 
+TEST(psn_search_ext_matches_broadcoms)
+{
+	SAME_SIZE(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext);
+	SAME_FIELD(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext, opcode_start_psn);
+	SAME_FIELD(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext, flags_next_psn);
+	SAME_FIELD(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext, start_slot_idx);
+	SAME_FIELD(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext, reserved16);
+	SAME_FIELD(rig_bnxt_sq_psn_search_ext, sq_psn_search_ext, reserved32);
+}
+
+TEST(psn_search_fields_have_broadcoms_values)
+{
+	SAME_VALUE(RIG_BNXT_PSN_MASK, SQ_PSN_SEARCH_EXT_START_PSN_MASK);
+	SAME_VALUE(RIG_BNXT_PSN_MASK, SQ_PSN_SEARCH_EXT_NEXT_PSN_MASK);
+	SAME_VALUE(0, SQ_PSN_SEARCH_EXT_START_PSN_SFT);
+	SAME_VALUE(0, SQ_PSN_SEARCH_EXT_NEXT_PSN_SFT);
+	SAME_VALUE(RIG_BNXT_PSN_SEARCH_OPCODE_SFT, SQ_PSN_SEARCH_EXT_OPCODE_SFT);
+	SAME_VALUE(0xffU << RIG_BNXT_PSN_SEARCH_OPCODE_SFT, SQ_PSN_SEARCH_EXT_OPCODE_MASK);
+	/* The P5 layout's fields sit where the older sq_psn_search has them. */
+	SAME_VALUE(RIG_BNXT_PSN_SEARCH_OPCODE_SFT, SQ_PSN_SEARCH_OPCODE_SFT);
+	SAME_VALUE(RIG_BNXT_PSN_MASK, SQ_PSN_SEARCH_START_PSN_MASK);
+	SAME_VALUE(RIG_BNXT_PSN_MASK, SQ_PSN_SEARCH_NEXT_PSN_MASK);
+}
+
 TEST(wqe_types_have_broadcoms_values)
 {
 	SAME_VALUE(RIG_BNXT_SQ_WQE_TYPE_SEND, SQ_BASE_WQE_TYPE_SEND);
@@ -552,6 +576,82 @@ TEST(make_doorbell_is_the_value_bnxt_re_composes)
 		ASSERT_EQ(d.index, le32toh(dbc.index) & DBC_DBC_INDEX_MASK);
 		ASSERT_EQ(d.xid, le32toh(dbc.type_path_xid) & DBC_DBC_XID_MASK);
 		ASSERT_EQ(type, le32toh(dbc.type_path_xid) & DBC_DBC_TYPE_MASK);
+	}
+}
+
+/*
+ * A PSN search entry as bnxt_re fills it (bnxt_qplib_fill_psn_search() in
+ * qplib_fp.c, the P5 branch), from roce_hsi.h's masks and shifts.
+ */
+static struct sq_psn_search_ext broadcom_psn_search(uint32_t type, uint32_t start_psn,
+						    uint32_t next_psn, uint16_t slot)
+{
+	struct sq_psn_search_ext e;
+	uint32_t op_spsn, flg_npsn;
+
+	op_spsn = (start_psn << SQ_PSN_SEARCH_EXT_START_PSN_SFT) & SQ_PSN_SEARCH_EXT_START_PSN_MASK;
+	op_spsn |= (type << SQ_PSN_SEARCH_EXT_OPCODE_SFT) & SQ_PSN_SEARCH_EXT_OPCODE_MASK;
+	flg_npsn = (next_psn << SQ_PSN_SEARCH_EXT_NEXT_PSN_SFT) & SQ_PSN_SEARCH_EXT_NEXT_PSN_MASK;
+	memset(&e, 0, sizeof(e));
+	e.opcode_start_psn = htole32(op_spsn);
+	e.flags_next_psn = htole32(flg_npsn);
+	e.start_slot_idx = htole16(slot);
+	return e;
+}
+
+TEST(put_psn_search_writes_the_bytes_bnxt_re_writes)
+{
+	static const uint32_t types[] = { SQ_BASE_WQE_TYPE_SEND, SQ_BASE_WQE_TYPE_READ_WQE };
+	uint64_t state = seed(_metadata);
+
+	for (int i = 0; i < SAMPLES; i++) {
+		/* An entry of a ring of up to 4096, as rig posts them. */
+		uint32_t index = (uint32_t)next(&state) % 4096;
+		struct rig_bnxt_psn_search p = {
+			.type = types[next(&state) & 1],
+			.start_psn = (uint32_t)next(&state) & SQ_PSN_SEARCH_EXT_START_PSN_MASK,
+			.next_psn = (uint32_t)next(&state) & SQ_PSN_SEARCH_EXT_NEXT_PSN_MASK,
+			.start_slot = index * (sizeof(struct sq_send) / sizeof(struct sq_sge)),
+		};
+		struct sq_psn_search_ext ours, theirs;
+
+		memset(&ours, 0xa5, sizeof(ours));
+		ASSERT_EQ(0, rig_bnxt_put_psn_search(&ours, sizeof(ours), 0, &p));
+		theirs = broadcom_psn_search(p.type, p.start_psn, p.next_psn,
+					     (uint16_t)p.start_slot);
+		ASSERT_EQ(0, memcmp(&theirs, &ours, sizeof(ours)));
+		/* And read back through Broadcom's fields. */
+		ASSERT_EQ(p.start_psn, le32toh(ours.opcode_start_psn) &
+				       SQ_PSN_SEARCH_EXT_START_PSN_MASK);
+		ASSERT_EQ(p.type, (le32toh(ours.opcode_start_psn) & SQ_PSN_SEARCH_EXT_OPCODE_MASK) >>
+				  SQ_PSN_SEARCH_EXT_OPCODE_SFT);
+		ASSERT_EQ(p.next_psn, le32toh(ours.flags_next_psn) & SQ_PSN_SEARCH_EXT_NEXT_PSN_MASK);
+		ASSERT_EQ(0u, le32toh(ours.flags_next_psn) & SQ_PSN_SEARCH_EXT_FLAGS_MASK);
+		ASSERT_EQ(p.start_slot, le16toh(ours.start_slot_idx));
+	}
+}
+
+/* The PSNs bnxt_qplib_post_send() gives a SEND or RDMA READ of @len bytes. */
+static uint32_t broadcom_next_psn(uint32_t psn, uint32_t len, uint32_t mtu)
+{
+	uint64_t pkt_num = ((uint64_t)len + mtu - 1) / mtu;
+
+	if (!pkt_num)
+		pkt_num = 1;
+	return (uint32_t)((psn + pkt_num) & SQ_PSN_SEARCH_EXT_NEXT_PSN_MASK);
+}
+
+TEST(next_psn_counts_as_bnxt_re_counts)
+{
+	uint64_t state = seed(_metadata);
+
+	for (int i = 0; i < SAMPLES; i++) {
+		uint32_t psn = (uint32_t)next(&state) & SQ_PSN_SEARCH_EXT_START_PSN_MASK;
+		uint32_t mtu = 256u << (next(&state) % 5);
+		/* Small lengths often, and any 32-bit length. */
+		uint32_t len = (uint32_t)next(&state) >> (next(&state) % 32);
+
+		ASSERT_EQ((int)broadcom_next_psn(psn, len, mtu), rig_bnxt_next_psn(psn, len, mtu));
 	}
 }
 

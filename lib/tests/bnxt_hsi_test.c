@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Library unit tests of the bnxt ring formats (rig/bnxt_hsi.h): the byte
- * position of every field an entry, completion or doorbell has, the
- * toggle rule across a wrap, every status code, and misuse, after which
- * the buffer (filled with a pattern first) must be untouched.
+ * position of every field an entry, completion, doorbell or PSN search
+ * entry has, the toggle rule across a wrap, the PSNs a message takes,
+ * every status code, and misuse, after which the buffer (filled with a
+ * pattern first) must be untouched.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -509,6 +510,109 @@ TEST(make_doorbell_refuses_misuse_and_writes_nothing)
 	EXPECT_EQ(-EINVAL, rig_bnxt_make_doorbell(NULL, &value));
 	EXPECT_EQ(-EINVAL, rig_bnxt_make_doorbell(&ok, NULL));
 	EXPECT_EQ(0x5a5a5a5a5a5a5a5aULL, value);
+}
+
+#define PSN_ENTRY sizeof(struct rig_bnxt_sq_psn_search_ext)
+
+TEST(put_psn_search_lays_out_type_psns_and_slot)
+{
+	const struct rig_bnxt_psn_search p = {
+		.type = RIG_BNXT_SQ_WQE_TYPE_READ_WQE, .start_psn = 0xabcdef,
+		.next_psn = 0x123456, .start_slot = 0xfff8,
+	};
+	unsigned char area[PSN_ENTRY];
+
+	memset(area, PATTERN, sizeof(area));
+	ASSERT_EQ(0, rig_bnxt_put_psn_search(area, sizeof(area), 0, &p));
+	EXPECT_EQ(0x06abcdefu, le32_at(area, 0));	/* type << 24 | start PSN */
+	EXPECT_EQ(0x00123456u, le32_at(area, 4));	/* no flags | next PSN */
+	EXPECT_EQ(0xf8, area[8]);			/* start_slot_idx, little-endian */
+	EXPECT_EQ(0xff, area[9]);
+	EXPECT_TRUE(all(area + 10, PSN_ENTRY - 10, 0));	/* reserved16, reserved32 */
+}
+
+TEST(put_psn_search_writes_at_its_offset_and_no_other_byte)
+{
+	const struct rig_bnxt_psn_search p = { .start_psn = 1, .next_psn = 2, .start_slot = 8 };
+	unsigned char area[4 * PSN_ENTRY];
+
+	memset(area, PATTERN, sizeof(area));
+	ASSERT_EQ(0, rig_bnxt_put_psn_search(area, sizeof(area), PSN_ENTRY, &p));
+	EXPECT_TRUE(all(area, PSN_ENTRY, PATTERN));
+	EXPECT_EQ(1u, le32_at(area, PSN_ENTRY));
+	EXPECT_EQ(2u, le32_at(area, PSN_ENTRY + 4));
+	EXPECT_EQ(8, area[PSN_ENTRY + 8]);
+	EXPECT_TRUE(all(area + 2 * PSN_ENTRY, 2 * PSN_ENTRY, PATTERN));
+	/* The last entry of the area is inside it. */
+	ASSERT_EQ(0, rig_bnxt_put_psn_search(area, sizeof(area), 3 * PSN_ENTRY, &p));
+	EXPECT_EQ(2u, le32_at(area, 3 * PSN_ENTRY + 4));
+}
+
+TEST(put_psn_search_refuses_misuse_and_writes_nothing)
+{
+	const struct rig_bnxt_psn_search ok = { .type = 0xff, .start_psn = RIG_BNXT_PSN_MASK,
+						.next_psn = RIG_BNXT_PSN_MASK,
+						.start_slot = 0xffff };
+	const struct rig_bnxt_psn_search bad[] = {
+		{ .type = 0x100 },
+		{ .start_psn = RIG_BNXT_PSN_MASK + 1 },
+		{ .next_psn = RIG_BNXT_PSN_MASK + 1 },
+		{ .start_slot = 0x10000 },
+	};
+	unsigned char area[2 * PSN_ENTRY];
+
+	memset(area, PATTERN, sizeof(area));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, sizeof(area), 0, &bad[i])) {
+			TH_LOG("entry %zu", i);
+		}
+	}
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(NULL, sizeof(area), 0, &ok));
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, sizeof(area), 0, NULL));
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, sizeof(area), 8, &ok));
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, sizeof(area), 2 * PSN_ENTRY, &ok));
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, PSN_ENTRY - 1, 0, &ok));
+	EXPECT_EQ(-EINVAL, rig_bnxt_put_psn_search(area, SIZE_MAX, SIZE_MAX - 15, &ok));
+	EXPECT_TRUE(all(area, sizeof(area), PATTERN));
+	/* Every field at its widest is no misuse. */
+	EXPECT_EQ(0, rig_bnxt_put_psn_search(area, sizeof(area), PSN_ENTRY, &ok));
+	EXPECT_EQ(0xffffffffu, le32_at(area, PSN_ENTRY));
+}
+
+TEST(next_psn_counts_one_per_mtu_and_one_for_an_empty_message)
+{
+	EXPECT_EQ(11, rig_bnxt_next_psn(10, 0, 1024));
+	EXPECT_EQ(11, rig_bnxt_next_psn(10, 1, 1024));
+	EXPECT_EQ(11, rig_bnxt_next_psn(10, 1024, 1024));
+	EXPECT_EQ(12, rig_bnxt_next_psn(10, 1025, 1024));
+	EXPECT_EQ(14, rig_bnxt_next_psn(10, 4096, 1024));
+	EXPECT_EQ(11, rig_bnxt_next_psn(10, 4096, 4096));
+	EXPECT_EQ(27, rig_bnxt_next_psn(10, 4097, 256));
+	/* The largest post: 2^31 - 1 bytes in 256-byte packets, 2^23 of them. */
+	EXPECT_EQ(10 + (1 << 23), rig_bnxt_next_psn(10, 0x7fffffffu, 256));
+}
+
+TEST(next_psn_wraps_at_24_bits)
+{
+	EXPECT_EQ(0, rig_bnxt_next_psn(RIG_BNXT_PSN_MASK, 0, 256));
+	EXPECT_EQ(1, rig_bnxt_next_psn(RIG_BNXT_PSN_MASK - 1, 3 * 4096, 4096));
+	/* 4 GiB - 1 bytes in 256-byte packets: 2^24 of them, a whole lap. */
+	EXPECT_EQ(5, rig_bnxt_next_psn(5, UINT32_MAX, 256));
+}
+
+TEST(next_psn_refuses_a_wide_psn_or_an_mtu_that_is_no_path_mtu)
+{
+	static const uint32_t bad_mtu[] = { 0, 1, 128, 255, 257, 1500, 3000, 8192, UINT32_MAX };
+
+	EXPECT_EQ(-EINVAL, rig_bnxt_next_psn(RIG_BNXT_PSN_MASK + 1, 1, 1024));
+	EXPECT_EQ(-EINVAL, rig_bnxt_next_psn(UINT32_MAX, 1, 1024));
+	for (size_t i = 0; i < sizeof(bad_mtu) / sizeof(bad_mtu[0]); i++) {
+		EXPECT_EQ(-EINVAL, rig_bnxt_next_psn(0, 1, bad_mtu[i])) {
+			TH_LOG("mtu %u", bad_mtu[i]);
+		}
+	}
+	for (uint32_t mtu = 256; mtu <= 4096; mtu *= 2)
+		EXPECT_EQ(1, rig_bnxt_next_psn(0, mtu, mtu));
 }
 
 TEST_HARNESS_MAIN

@@ -15,8 +15,8 @@
 	if (!rig_module_loaded())					\
 		SKIP(return, "rig_bnxt is not loaded");			\
 	if (rig_soft_count() < (n))					\
-		SKIP(return, "needs soft=%d, module has soft=%d", (n),	\
-		     rig_soft_count());					\
+		SKIP(return, "needs %d modelled functions (vm-run --soft), has %d", \
+		     (n), rig_soft_count());				\
 } while (0)
 
 TEST(every_soft_nic_has_a_char_device_matching_sysfs)
@@ -71,20 +71,31 @@ TEST(sysfs_of_a_soft_nic_says_relaxed_ordering_is_off)
 	EXPECT_STREQ("0", val);
 }
 
-TEST(pci_driver_is_registered_and_binds_nothing)
+TEST(every_nic_stands_on_a_bound_auxiliary_device_of_a_pci_function)
 {
-	struct stat st;
-	char path[128];
-	int i, bound = 0;
+	char path[96], target[PATH_MAX];
+	int i;
 
-	NEED_SOFT(0);
-	ASSERT_EQ(0, stat("/sys/bus/pci/drivers/rig_bnxt", &st));
-	/* A bound function appears as a link named by its PCI address. */
-	for (i = 0; i < 256; i++) {
-		snprintf(path, sizeof(path), "/sys/bus/pci/drivers/rig_bnxt/0000:%02x:00.0", i);
-		bound += access(path, F_OK) == 0;
+	NEED_SOFT(1);
+	for (i = 0; i < rig_soft_count(); i++) {
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/device", i);
+		ASSERT_NE(NULL, realpath(path, target)) TH_LOG("%s", path);
+		EXPECT_NE(NULL, strstr(target, "rig_soft.rdma.")) TH_LOG("%s", target);
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/device/driver", i);
+		ASSERT_NE(NULL, realpath(path, target));
+		EXPECT_NE(NULL, strstr(target, "/drivers/rig_bnxt.rdma")) TH_LOG("%s", target);
 	}
-	EXPECT_EQ(0, bound);
+}
+
+TEST(the_address_is_a_link_local_gid_of_the_functions_mac)
+{
+	char addr[64];
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, rig_sysfs_read("/sys/class/rig_bnxt/rig_bnxt0/address", addr, sizeof(addr)));
+	EXPECT_EQ(0, strncmp(addr, "fe80:0000:0000:0000:", 20)) TH_LOG("%s", addr);
+	/* The EUI-64 of a MAC has ff:fe in its middle. */
+	EXPECT_NE(NULL, strstr(addr + 20, "ff:fe") ?: strstr(addr + 20, "fffe")) TH_LOG("%s", addr);
 }
 
 TEST(every_device_opens_and_closes_many_times)

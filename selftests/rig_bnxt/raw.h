@@ -91,15 +91,22 @@ struct raw_qp {
 	int fd;
 	struct rig_bnxt_create_qp c;
 	unsigned char *map;
-	struct rig_bnxt_qp_doorbells *db;
+	volatile __u64 *db[3];		/* send, receive, completion doorbells */
 	uint64_t sq_prod, rq_prod, cq_cons;
+	uint32_t next_psn;
 };
+
+/* Map one doorbell page of the file: the page, or MAP_FAILED. */
+static inline void *raw_db_map(int fd, uint64_t offset)
+{
+	return mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+}
 
 /* Create and map a queue pair of @entries on @fd: 0 or -errno. */
 static inline int raw_qp_make(int fd, uint32_t entries, uint64_t qp_handle,
 			      struct raw_qp *qp)
 {
-	int ret;
+	int ret, i;
 
 	memset(qp, 0, sizeof(*qp));
 	qp->fd = fd;
@@ -109,11 +116,20 @@ static inline int raw_qp_make(int fd, uint32_t entries, uint64_t qp_handle,
 	ret = raw_cmd(fd, RIG_BNXT_CREATE_QP, &qp->c);
 	if (ret)
 		return ret;
+	qp->next_psn = qp->c.psn;
 	qp->map = mmap(NULL, qp->c.mmap_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
 		       (off_t)qp->c.mmap_offset);
 	if (qp->map == MAP_FAILED)
 		return -errno;
-	qp->db = (struct rig_bnxt_qp_doorbells *)(qp->map + qp->c.doorbells_offset);
+	for (i = 0; i < 3; i++) {
+		uint64_t off = i == 0 ? qp->c.sq_db_offset :
+			       i == 1 ? qp->c.rq_db_offset : qp->c.cq_db_offset;
+		void *p = raw_db_map(fd, off);
+
+		if (p == MAP_FAILED)
+			return -errno;
+		qp->db[i] = p;
+	}
 	return 0;
 }
 
@@ -134,12 +150,12 @@ static inline int raw_qp_connect(struct raw_qp *qp, const struct raw_qp *peer)
 }
 
 /* Store the doorbell of @type for ring position @count of @entries. */
-static inline void raw_ring(const struct raw_qp *qp, volatile __u64 *reg,
-			    uint32_t type, uint64_t count, uint32_t entries)
+static inline void raw_ring(volatile __u64 *reg, uint32_t xid, uint32_t type,
+			    uint64_t count, uint32_t entries)
 {
 	const struct rig_bnxt_doorbell d = {
 		.type = type,
-		.xid = qp->c.qpn,
+		.xid = xid,
 		.index = (uint32_t)(count % entries),
 		.epoch = (unsigned int)((count / entries) & 1),
 	};
@@ -151,10 +167,28 @@ static inline void raw_ring(const struct raw_qp *qp, volatile __u64 *reg,
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-/* Wake the engine whether it sleeps or not: 0 or -errno. */
+/* Wake the NIC whether it sleeps or not: 0, or -errno (EOPNOTSUPP: it needs none). */
 static inline int raw_kick(const struct raw_qp *qp)
 {
-	return raw_handle(qp->fd, RIG_BNXT_KICK, qp->c.handle);
+	int ret = raw_handle(qp->fd, RIG_BNXT_KICK, qp->c.handle);
+
+	return ret == -EOPNOTSUPP ? 0 : ret;
+}
+
+/* Fill send entry @pos's PSN search entry: @type moving @bytes. */
+static inline void raw_psn(struct raw_qp *qp, uint32_t pos, uint32_t type, uint64_t bytes)
+{
+	struct rig_bnxt_sq_psn_search_ext *e =
+		(void *)(qp->map + qp->c.psn_offset) + (size_t)pos * sizeof(*e);
+	uint64_t packets = bytes ? (bytes + qp->c.mtu - 1) / qp->c.mtu : 1;
+	uint32_t next = (uint32_t)(qp->next_psn + packets) & RIG_BNXT_PSN_MASK;
+
+	e->opcode_start_psn = type << RIG_BNXT_PSN_SEARCH_OPCODE_SFT | qp->next_psn;
+	e->flags_next_psn = next;
+	e->start_slot_idx = (uint16_t)(pos * RIG_BNXT_ENTRY_SLOTS);
+	e->reserved16 = 0;
+	e->reserved32 = 0;
+	qp->next_psn = next;
 }
 
 /* Post a signalled SEND of @local (@n elements) and ring: 0 or -errno. */
@@ -162,12 +196,19 @@ static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local
 			   unsigned int n)
 {
 	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
-	size_t at = (size_t)(qp->sq_prod % qp->c.entries) * RIG_BNXT_ENTRY_SIZE;
-	int ret = rig_bnxt_put_send(qp->map + qp->c.sq_offset, ring, at, true, local, n);
+	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.entries);
+	uint64_t bytes = 0;
+	unsigned int i;
+	int ret;
 
+	ret = rig_bnxt_put_send(qp->map + qp->c.sq_offset, ring,
+				(size_t)pos * RIG_BNXT_ENTRY_SIZE, true, local, n);
 	if (ret)
 		return ret;
-	raw_ring(qp, &qp->db->sq, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
+	for (i = 0; i < n; i++)
+		bytes += local[i].bytes;
+	raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_SEND, bytes);
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
 	return raw_kick(qp);
 }
 
@@ -182,8 +223,8 @@ static inline int raw_receive(struct raw_qp *qp, const struct rig_bnxt_local *lo
 
 	if (ret)
 		return ret;
-	raw_ring(qp, &qp->db->rq, RIG_BNXT_DBC_TYPE_RQ, ++qp->rq_prod, qp->c.entries);
-	return 0;
+	raw_ring(qp->db[1], qp->c.qpn, RIG_BNXT_DBC_TYPE_RQ, ++qp->rq_prod, qp->c.entries);
+	return raw_kick(qp);
 }
 
 /* Take the next completion: 1, or 0 when there is none yet. */
@@ -196,13 +237,18 @@ static inline int raw_poll(struct raw_qp *qp, struct rig_bnxt_completion *c)
 	if (rig_bnxt_get_completion(qp->map + qp->c.cq_offset, bytes, at,
 				    (unsigned int)phase, c) != 1)
 		return 0;
-	raw_ring(qp, &qp->db->cq, RIG_BNXT_DBC_TYPE_CQ, ++qp->cq_cons, qp->c.cq_entries);
+	raw_ring(qp->db[2], qp->c.cqn, RIG_BNXT_DBC_TYPE_CQ, ++qp->cq_cons, qp->c.cq_entries);
 	return 1;
 }
 
 /* Unmap and destroy a queue pair: 0 or -errno. */
 static inline int raw_qp_destroy(struct raw_qp *qp)
 {
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (qp->db[i])
+			munmap((void *)qp->db[i], 4096);
 	munmap(qp->map, qp->c.mmap_bytes);
 	return raw_handle(qp->fd, RIG_BNXT_DESTROY_QP, qp->c.handle);
 }

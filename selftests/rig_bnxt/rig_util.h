@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,14 +36,70 @@ static inline int rig_sysfs_read(const char *path, char *buf, size_t n)
 	return 0;
 }
 
-/* The module's soft= parameter, or -1 when the module is not loaded. */
+/*
+ * How many NICs, rig_bnxt0 on, stand on modelled functions (kind "soft");
+ * -1 when the module is not loaded.
+ */
 static inline int rig_soft_count(void)
 {
-	char buf[32];
+	char path[64], kind[16];
+	int n;
 
-	if (rig_sysfs_read("/sys/module/rig_bnxt/parameters/soft", buf, sizeof(buf)))
+	if (access("/sys/module/rig_bnxt", F_OK))
 		return -1;
-	return atoi(buf);
+	for (n = 0;; n++) {
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/kind", n);
+		if (rig_sysfs_read(path, kind, sizeof(kind)) || strcmp(kind, "soft"))
+			return n;
+	}
+}
+
+/*
+ * The model's debugfs directory of the function behind rig_bnxtN
+ * (/sys/kernel/debug/rig_soft/<PCI address>) into @dir: 0 or -errno.
+ */
+static inline int rig_model_dir(int nic, char *dir, size_t n)
+{
+	char link[128], target[PATH_MAX], *pci;
+
+	/* rig_bnxtN's parent is the auxiliary device, whose parent is the function. */
+	snprintf(link, sizeof(link), "/sys/class/rig_bnxt/rig_bnxt%d/device/..", nic);
+	if (!realpath(link, target))
+		return -errno;
+	pci = strrchr(target, '/');
+	if (!pci)
+		return -ENOENT;
+	snprintf(dir, n, "/sys/kernel/debug/rig_soft%s", pci);
+	return 0;
+}
+
+/* Write @val into the model's knob @name of rig_bnxtN: 0 or -errno. */
+static inline int rig_model_set(int nic, const char *name, const char *val)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	int fd, ret = 0;
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* The number in the model's file @name of rig_bnxtN, or @dflt. */
+static inline long rig_model_num(int nic, const char *name, long dflt)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], buf[64];
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return dflt;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return rig_sysfs_read(path, buf, sizeof(buf)) ? dflt : atol(buf);
 }
 
 static inline int rig_module_loaded(void)

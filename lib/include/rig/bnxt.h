@@ -23,7 +23,7 @@ extern "C" {
 struct rig_bnxt;
 
 /* What stands behind a NIC (the values of uapi's enum rig_bnxt_kind). */
-#define RIG_KIND_SOFT 1	/* the soft NIC of the rig_bnxt module */
+#define RIG_KIND_SOFT 1	/* the model of a NetXtreme function (rig_soft) */
 #define RIG_KIND_PCI  2	/* a Broadcom NetXtreme PCI function */
 
 /**
@@ -43,13 +43,16 @@ const char *rig_error(void);
  * @nic: where the open NIC is stored on success
  *
  * The file is opened close-on-exec; a child of fork() must not use the
- * parent's NIC.
+ * parent's NIC.  A NIC that must be woken when it sleeps (the model of a
+ * NetXtreme function) has its status page mapped here, read-only; a
+ * NetXtreme function has none.
  *
  * Return: 0; -EINVAL for a NULL or empty name, or one longer than
  * PATH_MAX; -ENOENT when there is no such device (the message suggests
  * loading the module); -EACCES without permission; -ENOTTY when the file
  * is not a rig_bnxt device; -EPROTO when the module speaks another ABI
- * version; -ENOMEM; or the errno of open(2).
+ * version or answers what this library does not understand; -ENOMEM; or
+ * the errno of open(2) or of mmap(2) of the status page.
  */
 int rig_bnxt_open(const char *name, struct rig_bnxt **nic);
 
@@ -57,8 +60,9 @@ int rig_bnxt_open(const char *name, struct rig_bnxt **nic);
  * rig_bnxt_close() - close a NIC and destroy everything made through it
  * @nic: from rig_bnxt_open(), or NULL (then nothing happens)
  *
- * Every region of @nic, deregistered, broken or live, is freed, and every
- * rig_dma_alloc() mapping is unmapped; the NIC lets go of all of it.
+ * Every queue pair of @nic is destroyed, every region, deregistered,
+ * broken or live, is freed, and every rig_dma_alloc() mapping and every
+ * doorbell or status page is unmapped; the NIC lets go of all of it.
  */
 void rig_bnxt_close(struct rig_bnxt *nic);
 
@@ -249,9 +253,12 @@ int rig_region_deregister(struct rig_region *r);
  *
  * A queue pair (reliable connected) moves bytes between regions through
  * its NIC.  The library writes entries into rings it maps from the NIC,
- * rings doorbells with plain stores and reads completions out of mapped
- * memory: posting, ringing and polling make no system call while the NIC
- * is busy (rig_qp_ring() asks the kernel to wake an idle soft NIC).
+ * rings doorbells with one store each to the NIC's doorbell pages, mapped
+ * too, and reads completions out of mapped memory: posting, ringing and
+ * polling make no system call.  The one exception is a NIC that must be
+ * woken when it sleeps (the model of a NetXtreme function, never a real
+ * one): after a send or receive doorbell, rig_qp_ring() and
+ * rig_qp_receive() ask the kernel to wake it if it said it sleeps.
  *
  * Threads: a queue pair may be used by two threads at once, one posting
  * (rig_qp_send(), rig_qp_read(), rig_qp_receive(), rig_qp_ring()) and one
@@ -351,7 +358,7 @@ struct rig_completion {
 /* States of a queue pair (rig_qp_state()). */
 #define RIG_QP_RESET 0	/* made, not yet connected */
 #define RIG_QP_READY 1	/* connected: entries run */
-#define RIG_QP_ERROR 2	/* an entry failed: every other entry is flushed */
+#define RIG_QP_ERROR 2	/* an entry failed (its completion was taken): the rest are flushed */
 
 /* Ring sizes rig_qp_make() accepts: powers of two from 2 to this. */
 #define RIG_QP_ENTRIES_MAX 4096
@@ -363,16 +370,21 @@ struct rig_completion {
  * rig_qp_make() - make a queue pair
  * @nic: an open NIC
  * @entries: slots of the send ring and of the receive ring: a power of
- *	     two from 2 to RIG_QP_ENTRIES_MAX
+ *	     two from 2 to RIG_QP_ENTRIES_MAX, and no more than the NIC
+ *	     allows (its firmware may allow fewer; the message names the
+ *	     limit)
  * @qp: where the queue pair is stored
  *
- * The rings count in the process's VmPin against RLIMIT_MEMLOCK.
+ * The rings count in the process's VmPin against RLIMIT_MEMLOCK.  The
+ * NIC's doorbell pages are mapped too: on a NetXtreme function every
+ * queue pair of one rig_bnxt_open() rings the same page, mapped once.
  *
  * Return: 0; -EINVAL for a NULL argument or @entries out of range;
- * -ENOMEM when it would pass RLIMIT_MEMLOCK or memory is short;
- * -EOPNOTSUPP when the NIC has no queue pairs (a PCI NIC, so far);
+ * -ENOMEM when it would pass RLIMIT_MEMLOCK or memory is short; -ENOSPC
+ * when the NIC has no doorbell page or queue pair left; -EIO when the
+ * firmware refuses the queue pair; -ENODEV when the NIC has gone away;
  * -EPERM in a child of fork(); -EPROTO when the kernel describes rings
- * this library does not understand.
+ * or doorbells this library does not understand.
  */
 int rig_qp_make(struct rig_bnxt *nic, uint32_t entries, struct rig_qp **qp);
 
@@ -394,9 +406,13 @@ int rig_qp_endpoint(const struct rig_qp *qp, struct rig_endpoint *e);
  * that finds no peer fails with RIG_STATUS_RETRY_EXCEEDED.  Connect both
  * sides before either sends.
  *
+ * The path MTU, which sets how many packet sequence numbers each send
+ * and read takes, is the smaller of the two MTUs rounded down to a power
+ * of two.
+ *
  * Return: 0; -EINVAL for a NULL argument, a queue pair already connected,
- * a peer MTU under 256, or a peer number or sequence number wider than 24
- * bits; -EPERM in a child of fork().
+ * a peer MTU under 256, or a peer number wider than 20 bits or sequence
+ * number wider than 24 bits; -EPERM in a child of fork().
  */
 int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer);
 
@@ -409,13 +425,15 @@ int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer);
  * @id: returned in the completion
  *
  * The NIC sees the receive at once (no rig_qp_ring() needed), with no
- * system call.  Its completion's @bytes says how many bytes landed; they
- * are in memory once the completion is taken.
+ * system call but to wake a NIC that needs it and sleeps.  Its
+ * completion's @bytes says how many bytes landed; they are in memory once
+ * the completion is taken.
  *
  * Return: 0; -EINVAL, with nothing written, for a NULL argument, a queue
  * pair not connected, a full receive ring, a region of another NIC or
  * deregistered, or bytes that do not lie in @dst; -EIO for a broken
- * region (its deregister failed); -EPERM in a child of fork().
+ * region (its deregister failed); -EPERM in a child of fork(); -ENODEV
+ * when waking the NIC finds it gone (the receive is posted).
  */
 int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t at, size_t n,
 		   uint64_t id);
@@ -462,8 +480,9 @@ int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src_at,
  * rig_qp_ring() - tell the NIC about every send and read posted since the last ring
  * @qp: a queue pair
  *
- * One doorbell store for all of them.  A system call is made only when
- * the soft NIC's engine has said it sleeps; never while it is busy.
+ * One doorbell store for all of them.  A system call is made only on a
+ * NIC that must be woken (the model) and has said it sleeps; never on a
+ * NetXtreme function, never while the NIC is busy.
  *
  * Return: 0; -EINVAL for a NULL @qp; -EPERM in a child of fork(); -ENODEV
  * when the NIC has gone away.
@@ -490,12 +509,10 @@ int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c);
  * @ms: how long to wait at most, in milliseconds; negative: no limit
  * @c: where the completion is stored
  *
- * Arms the completion ring and sleeps in poll(2) on the NIC's file,
- * never spinning; a ring is armed only while a wait on it sleeps.  The
- * queue pairs of one rig_bnxt_open() share its file: a completion on one
- * wakes every thread waiting on any of them, and those with nothing to
- * take sleep again.  Threads that wait a lot may want a rig_bnxt_open()
- * each.
+ * Arms the completion ring and sleeps in the kernel until the NIC
+ * raises an event for this queue pair's ring, never spinning; a ring is
+ * armed only while a wait on it sleeps.  A completion on another queue
+ * pair of the same rig_bnxt_open() wakes no one waiting here.
  *
  * Return: 1 when a completion was taken; 0 when @ms passed without one;
  * -EIO when the queue pair is in error and has no entry left to complete;
@@ -505,8 +522,13 @@ int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c);
 int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c);
 
 /**
- * rig_qp_state() - the queue pair's state, as the NIC reports it
+ * rig_qp_state() - the queue pair's state, as its completions show it
  * @qp: a queue pair
+ *
+ * RIG_QP_RESET until rig_qp_connect(), RIG_QP_READY after it, and
+ * RIG_QP_ERROR from the moment rig_qp_poll() or rig_qp_wait() takes a
+ * completion whose status is not RIG_STATUS_OK.  The NIC does not report
+ * the state: a failure is known once its completion is taken.
  *
  * Return: RIG_QP_RESET, RIG_QP_READY or RIG_QP_ERROR; -EINVAL for a NULL
  * @qp; -EPERM in a child of fork().

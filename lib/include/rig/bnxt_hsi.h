@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * librig: the ring formats of rig_bnxt NICs as values.  Send and receive
- * entries written into a ring, completions read out of one, and doorbell
- * values.  Nothing here acts on a NIC: each call writes or reads caller
+ * entries written into a ring, completions read out of one, doorbell
+ * values, and the PSN search entries that go with send entries.  Nothing here acts on a NIC: each call writes or reads caller
  * memory and returns; ringing the doorbell and keeping the id of each
  * entry are the queue pair's business.
  *
@@ -186,6 +186,59 @@ struct rig_bnxt_doorbell {
  * @toggle on a type other than CQ_ARMALL.
  */
 int rig_bnxt_make_doorbell(const struct rig_bnxt_doorbell *d, uint64_t *value);
+
+/**
+ * rig_bnxt_next_psn() - the packet sequence number after a message
+ * @psn: the PSN of the message's first packet, at most RIG_BNXT_PSN_MASK
+ * @bytes: the message's length: a SEND's bytes, or the bytes an RDMA READ
+ *	   asks for (its response's packets take the PSNs)
+ * @mtu: the queue pair's path MTU in bytes: a power of two from 256 to 4096
+ *
+ * A message takes max(1, ceil(@bytes / @mtu)) PSNs: a SEND of 0 bytes
+ * takes one.  PSNs are 24 bits wide and wrap from RIG_BNXT_PSN_MASK to 0.
+ *
+ * Return: the next PSN (0 to RIG_BNXT_PSN_MASK), or -EINVAL for a @psn
+ * wider than 24 bits or an @mtu that is no path MTU.
+ */
+int rig_bnxt_next_psn(uint32_t psn, uint32_t bytes, uint32_t mtu);
+
+/**
+ * struct rig_bnxt_psn_search - what a PSN search entry says of a send entry
+ * @type: the send entry's RIG_BNXT_SQ_WQE_TYPE_* (8 bits)
+ * @start_psn: the PSN of its first packet (24 bits)
+ * @next_psn: the PSN after its last packet (24 bits): rig_bnxt_next_psn()
+ *	      of @start_psn and the entry's length
+ * @start_slot: its first 16-byte slot in the send ring: its ring index *
+ *		RIG_BNXT_ENTRY_SLOTS (16 bits)
+ */
+struct rig_bnxt_psn_search {
+	uint32_t type;
+	uint32_t start_psn;
+	uint32_t next_psn;
+	uint32_t start_slot;
+};
+
+/**
+ * rig_bnxt_put_psn_search() - write a send entry's PSN search entry
+ * @area: the send ring's PSN search area (struct rig_bnxt_sq_psn_search_ext
+ *	  entries, one per send entry)
+ * @area_bytes: its size
+ * @at: where the entry goes: the send entry's ring index * 16, a multiple
+ *	of sizeof(struct rig_bnxt_sq_psn_search_ext), with the entry inside
+ *	the area
+ * @p: what the entry says
+ *
+ * The NIC reads the entry when it retransmits: it must say what the send
+ * entry at the same index says before the send doorbell announces that
+ * entry.  Writes the entry's 16 bytes and no other byte: @opcode_start_psn
+ * is @type << 24 | @start_psn, @flags_next_psn is @next_psn (no flags),
+ * @start_slot_idx is @start_slot, and the reserved fields are zero.
+ *
+ * Return: 0; -EINVAL for a NULL @area or @p, a misplaced @at, or a field
+ * of @p wider than stated.
+ */
+int rig_bnxt_put_psn_search(void *area, size_t area_bytes, size_t at,
+			    const struct rig_bnxt_psn_search *p);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,1108 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Library unit tests against a fake NIC, with no kernel and no module:
+ * what rig_bnxt_open() makes of the kernel's answers, and what queue pairs
+ * write where -- doorbells in their pages, PSN search entries beside send
+ * entries, kicks only of a NIC that sleeps, waits only on an armed ring
+ * -- and the state they track.
+ *
+ * The fake NIC is a memfd.  The library opens it through /proc/self/fd
+ * and maps its pages as it would map /dev/rig_bnxtN's: the status page,
+ * doorbell pages, rings and host regions are all pages of the memfd,
+ * which the test maps whole too, to read what the library wrote and to
+ * write completions as a NIC would.  The commands are answered by this
+ * program's ioctl(): librig.a is linked into the program, so the
+ * library's calls reach that definition rather than libc's; an ioctl on
+ * any other file goes to the system call.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "rig/bnxt.h"
+#include "rig/bnxt_hsi.h"
+#include "rig_bnxt.h"
+
+#define FAKE_QPS	4	/* queue pairs the fake holds at once */
+#define FAKE_ENTRIES	64	/* the largest ring it lays out */
+#define FAKE_NIC_ID	0x77	/* its identity, in endpoints */
+#define REGION_PAGES	16
+
+enum { DB_SQ, DB_RQ, DB_CQ };
+
+struct fake_qp {
+	bool live;
+	uint32_t handle, entries, qpn, cqn;
+	uint64_t qp_handle;
+	uint64_t mmap_offset;		/* the rings: the fake's offsets below are in them */
+	uint32_t sq, psn, rq, cq;
+	uint64_t db[3];			/* the doorbell pages, DB_* */
+	uint32_t peer_mtu;		/* from CONNECT_QP, 0 before */
+	/* The NIC's side: entries it completed, completions it wrote. */
+	uint64_t sq_done, rq_done, cq_prod;
+};
+
+/*
+ * The fake: the knobs a test sets before fake_open(), and what the fake
+ * saw.  Each test runs in a process of its own (the harness forks).
+ */
+static struct {
+	/* Answers to QUERY and CREATE_QP. */
+	uint32_t abi, flags, max_entries, psn, mtu;
+	bool one_db_page;		/* a NetXtreme function: one page for all */
+	int bad_layout;			/* > 0: CREATE_QP answers malformed case N */
+	/* The memfd and the test's own mapping of it. */
+	int fd;
+	dev_t dev;
+	ino_t ino;
+	unsigned char *mem;
+	size_t page, bytes, area;	/* @area: one queue pair's rings */
+	uint64_t regions_off, rings_off, region_used;
+	char path[64];
+	/*
+	 * RIG_BNXT_WAIT: the @wait_event-th wait (from 1) finds the oldest
+	 * send completed and an event raised; the others time out, at once
+	 * or, with @wait_sleeps, after their timeout.  @wait_error: every
+	 * wait fails with it.
+	 */
+	unsigned int wait_event;
+	bool wait_sleeps;
+	int wait_error;
+	/* What it saw. */
+	unsigned int creates, destroys, kicks, waits;
+	uint32_t kick_handle, wait_handle, wait_timeout;
+	uint64_t wait_cq_doorbell;	/* the CQ doorbell when the last wait began */
+	struct fake_qp qp[FAKE_QPS];
+} fake = {
+	.abi = RIG_BNXT_ABI_VERSION, .max_entries = FAKE_ENTRIES, .psn = 0x1000, .mtu = 4096,
+};
+
+static uint64_t round_up(uint64_t n, uint64_t to)
+{
+	return (n + to - 1) / to * to;
+}
+
+/* Where the rings of a queue pair of @entries lie in its mapping. */
+static void fake_layout(struct fake_qp *q, uint32_t entries)
+{
+	q->sq = 0;
+	q->psn = entries * RIG_BNXT_ENTRY_SIZE;
+	q->rq = (uint32_t)round_up(q->psn + entries * sizeof(struct rig_bnxt_sq_psn_search_ext),
+				   fake.page);
+	q->cq = q->rq + (uint32_t)round_up(entries * RIG_BNXT_ENTRY_SIZE, fake.page);
+}
+
+/* The bytes of the rings of a queue pair of @entries. */
+static size_t fake_rings_bytes(uint32_t entries)
+{
+	struct fake_qp q;
+
+	fake_layout(&q, entries);
+	return q.cq + round_up(2 * entries * RIG_BNXT_CQE_SIZE, fake.page);
+}
+
+static bool fake_fd(int fd)
+{
+	struct stat st;
+
+	return fake.mem && !fstat(fd, &st) && st.st_dev == fake.dev && st.st_ino == fake.ino;
+}
+
+static int fake_query(struct rig_bnxt_query *q)
+{
+	*q = (struct rig_bnxt_query){
+		.size = sizeof(*q), .abi = fake.abi, .kind = RIG_BNXT_KIND_SOFT,
+		.flags = fake.flags, .max_entries = fake.max_entries, .page_size = fake.page,
+		/* The status page is the memfd's first page. */
+		.status_offset = 0,
+	};
+	return 0;
+}
+
+static int fake_reg_region(struct rig_bnxt_reg_region *r)
+{
+	uint64_t bytes = round_up(r->bytes, fake.page);
+	static uint32_t n;
+
+	if (r->type != RIG_BNXT_REGION_HOST || !r->bytes ||
+	    fake.region_used + bytes > REGION_PAGES * fake.page)
+		return EINVAL;
+	r->handle = 0x500 + n;
+	r->key = 0x600 + n++;
+	r->region_bytes = bytes;
+	r->mmap_offset = fake.regions_off + fake.region_used;
+	fake.region_used += bytes;
+	return 0;
+}
+
+/* A malformed answer to CREATE_QP: case @bad of fake.bad_layout. */
+static void fake_break(struct rig_bnxt_create_qp *c, int bad)
+{
+	switch (bad) {
+	case 1:	/* a doorbell page off a page */
+		c->rq_db_offset += 8;
+		break;
+	case 2:	/* a completion ring number wider than a doorbell's xid */
+		c->cqn = RIG_BNXT_DBC_XID_MASK + 1;
+		break;
+	case 3:	/* a PSN search area past the end of the mapping */
+		c->psn_offset = (uint32_t)c->mmap_bytes - 16;
+		break;
+	case 4:	/* a first PSN wider than 24 bits */
+		c->psn = RIG_BNXT_PSN_MASK + 1;
+		break;
+	}
+}
+
+static int fake_create_qp(struct rig_bnxt_create_qp *c)
+{
+	struct fake_qp *q = NULL;
+	int i;
+
+	if (c->entries < 2 || c->entries > fake.max_entries || (c->entries & (c->entries - 1)))
+		return EINVAL;
+	for (i = 0; i < FAKE_QPS && !q; i++)
+		if (!fake.qp[i].live)
+			q = &fake.qp[i];
+	if (!q)
+		return ENOSPC;
+	i = (int)(q - fake.qp);
+	*q = (struct fake_qp){
+		.live = true, .handle = 0x100 + (uint32_t)i, .entries = c->entries,
+		.qpn = 0x10 + (uint32_t)i, .cqn = 0x40 + (uint32_t)i, .qp_handle = c->qp_handle,
+		.mmap_offset = fake.rings_off + (uint64_t)i * fake.area,
+	};
+	fake_layout(q, c->entries);
+	for (int d = DB_SQ; d <= DB_CQ; d++)
+		q->db[d] = fake.page * (fake.one_db_page ? 1 : 1 + 3 * (uint64_t)i + (uint64_t)d);
+	/* The NIC's memory starts zeroed, as the kernel's does. */
+	memset(fake.mem + q->mmap_offset, 0, fake_rings_bytes(c->entries));
+	for (int d = DB_SQ; d <= DB_CQ; d++)
+		memset(fake.mem + q->db[d], 0, fake.page);
+	c->handle = q->handle;
+	c->qpn = q->qpn;
+	c->psn = fake.psn;
+	c->mtu = fake.mtu;
+	c->nic = FAKE_NIC_ID;
+	c->mmap_offset = q->mmap_offset;
+	c->mmap_bytes = fake_rings_bytes(c->entries);
+	c->sq_offset = q->sq;
+	c->psn_offset = q->psn;
+	c->rq_offset = q->rq;
+	c->cq_offset = q->cq;
+	c->cq_entries = 2 * c->entries;
+	c->cqn = q->cqn;
+	c->sq_db_offset = q->db[DB_SQ];
+	c->rq_db_offset = q->db[DB_RQ];
+	c->cq_db_offset = q->db[DB_CQ];
+	fake_break(c, fake.bad_layout);
+	fake.creates++;
+	return 0;
+}
+
+static struct fake_qp *fake_qp_of(uint32_t handle)
+{
+	for (int i = 0; i < FAKE_QPS; i++)
+		if (fake.qp[i].live && fake.qp[i].handle == handle)
+			return &fake.qp[i];
+	return NULL;
+}
+
+static void fake_complete_send(struct fake_qp *q, uint8_t status);
+static uint64_t fake_doorbell(const struct fake_qp *q, int d);
+
+/* RIG_BNXT_WAIT on @w: what the knobs above say. */
+static int fake_wait(const struct rig_bnxt_wait *w)
+{
+	struct fake_qp *q = fake_qp_of(w->handle);
+
+	if (!q || w->reserved)
+		return EINVAL;
+	fake.waits++;
+	fake.wait_handle = w->handle;
+	fake.wait_timeout = w->timeout_ms;
+	fake.wait_cq_doorbell = fake_doorbell(q, DB_CQ);
+	if (fake.wait_error)
+		return fake.wait_error;
+	if (fake.waits == fake.wait_event) {
+		fake_complete_send(q, RIG_BNXT_CQ_REQ_STATUS_OK);
+		return 0;
+	}
+	if (fake.wait_sleeps)
+		usleep(w->timeout_ms * 1000);
+	return ETIMEDOUT;
+}
+
+static int fake_command(unsigned long request, void *arg)
+{
+	struct fake_qp *q;
+
+	switch (request) {
+	case RIG_BNXT_QUERY:
+		return fake_query(arg);
+	case RIG_BNXT_REG_REGION:
+		return fake_reg_region(arg);
+	case RIG_BNXT_DEREG_REGION:
+		return 0;
+	case RIG_BNXT_CREATE_QP:
+		return fake_create_qp(arg);
+	case RIG_BNXT_CONNECT_QP:
+		q = fake_qp_of(((struct rig_bnxt_connect_qp *)arg)->handle);
+		if (!q)
+			return EINVAL;
+		q->peer_mtu = ((struct rig_bnxt_connect_qp *)arg)->peer_mtu;
+		return 0;
+	case RIG_BNXT_DESTROY_QP:
+		q = fake_qp_of(((struct rig_bnxt_handle *)arg)->handle);
+		if (!q)
+			return EINVAL;
+		q->live = false;
+		fake.destroys++;
+		return 0;
+	case RIG_BNXT_WAIT:
+		return fake_wait(arg);
+	case RIG_BNXT_KICK:
+		if (!(fake.flags & RIG_BNXT_QUERY_NEEDS_KICK))
+			return EOPNOTSUPP;
+		fake.kicks++;
+		fake.kick_handle = ((struct rig_bnxt_handle *)arg)->handle;
+		return 0;
+	}
+	return ENOTTY;
+}
+
+/* Every ioctl of the program: the fake's commands, or the system call. */
+int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	void *arg;
+	int err;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!fake_fd(fd))
+		return (int)syscall(SYS_ioctl, fd, request, arg);
+	err = fake_command(request, arg);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Make the fake NIC's memfd and map it: page 0 the status page, then three
+ * doorbell pages per queue pair, the host regions, and the rings.
+ */
+static void fake_make(struct __test_metadata *_metadata)
+{
+	struct stat st;
+
+	fake.page = (size_t)sysconf(_SC_PAGESIZE);
+	fake.area = round_up(fake_rings_bytes(FAKE_ENTRIES), fake.page);
+	fake.regions_off = fake.page * (1 + 3 * FAKE_QPS);
+	fake.rings_off = fake.regions_off + REGION_PAGES * fake.page;
+	fake.bytes = fake.rings_off + FAKE_QPS * fake.area;
+	fake.fd = memfd_create("rig_fake_nic", 0);
+	ASSERT_LE(0, fake.fd);
+	ASSERT_EQ(0, ftruncate(fake.fd, (off_t)fake.bytes));
+	ASSERT_EQ(0, fstat(fake.fd, &st));
+	fake.dev = st.st_dev;
+	fake.ino = st.st_ino;
+	fake.mem = mmap(NULL, fake.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fake.fd, 0);
+	ASSERT_NE(MAP_FAILED, fake.mem);
+	snprintf(fake.path, sizeof(fake.path), "/proc/self/fd/%d", fake.fd);
+}
+
+/* Open the fake NIC as it stands configured; 0 or rig_bnxt_open()'s error. */
+static int fake_open(struct __test_metadata *_metadata, struct rig_bnxt **nic)
+{
+	if (!fake.mem)
+		fake_make(_metadata);
+	return rig_bnxt_open(fake.path, nic);
+}
+
+/* The NIC says it sleeps (non-zero) or runs. */
+static void fake_idle(uint32_t idle)
+{
+	__atomic_store_n(&((struct rig_bnxt_status *)fake.mem)->idle, idle, __ATOMIC_SEQ_CST);
+}
+
+/* The last doorbell stored in page @d of queue pair @q. */
+static uint64_t fake_doorbell(const struct fake_qp *q, int d)
+{
+	uint64_t v;
+
+	memcpy(&v, fake.mem + q->db[d], sizeof(v));
+	return le64toh(v);
+}
+
+/* The PSN search entry at @index of queue pair @q. */
+static struct rig_bnxt_sq_psn_search_ext fake_psn(const struct fake_qp *q, uint32_t index)
+{
+	struct rig_bnxt_sq_psn_search_ext e;
+
+	memcpy(&e, fake.mem + q->mmap_offset + q->psn + index * sizeof(e), sizeof(e));
+	return e;
+}
+
+/* Write the completion @cqe (32 bytes, byte 24 zero) as the NIC does: byte 24 last. */
+static void fake_write_cqe(struct fake_qp *q, const void *cqe, uint8_t type)
+{
+	uint32_t cq_entries = 2 * q->entries;
+	unsigned char *slot = fake.mem + q->mmap_offset + q->cq +
+			      (q->cq_prod % cq_entries) * RIG_BNXT_CQE_SIZE;
+	uint8_t toggle = !((q->cq_prod / cq_entries) & 1);
+
+	memcpy(slot, cqe, 24);
+	memcpy(slot + 25, (const unsigned char *)cqe + 25, RIG_BNXT_CQE_SIZE - 25);
+	__atomic_store_n(slot + 24, (uint8_t)(type | toggle), __ATOMIC_RELEASE);
+	q->cq_prod++;
+}
+
+/* The oldest send-ring entry of @q completes with @status. */
+static void fake_complete_send(struct fake_qp *q, uint8_t status)
+{
+	struct rig_bnxt_cq_req cqe = { .qp_handle = htole64(q->qp_handle), .status = status };
+
+	q->sq_done++;
+	cqe.sq_cons_idx = htole16((uint16_t)(q->sq_done % q->entries));
+	fake_write_cqe(q, &cqe, RIG_BNXT_CQ_BASE_CQE_TYPE_REQ);
+}
+
+/* The oldest receive of @q completes with @status and @bytes landed. */
+static void fake_complete_receive(struct fake_qp *q, uint32_t bytes, uint8_t status)
+{
+	struct rig_bnxt_cq_res_rc cqe = {
+		.length = htole32(bytes), .qp_handle = htole64(q->qp_handle), .status = status,
+		.srq_or_rq_wr_id = htole32((uint32_t)(q->rq_done % q->entries)),
+	};
+
+	q->rq_done++;
+	fake_write_cqe(q, &cqe, RIG_BNXT_CQ_BASE_CQE_TYPE_RES_RC);
+}
+
+/* The doorbell value of @type on @xid for ring position @count of @entries. */
+static uint64_t doorbell(uint32_t type, uint32_t xid, uint64_t count, uint32_t entries)
+{
+	const struct rig_bnxt_doorbell d = {
+		.type = type, .xid = xid, .index = (uint32_t)(count % entries),
+		.epoch = (unsigned int)((count / entries) & 1),
+	};
+	uint64_t v = 0;
+
+	rig_bnxt_make_doorbell(&d, &v);
+	return v;
+}
+
+/*
+ * Mappings of the memfd at file offset @offset in this process, with
+ * their permissions in @perms (if not NULL), but for the test's own.
+ */
+static int fake_mappings(uint64_t offset, char perms[5])
+{
+	char line[512], p[5];
+	unsigned long start, end, ino;
+	unsigned long long off;
+	unsigned int major, minor;
+	int n = 0;
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %4s %llx %x:%x %lu", &start, &end, p, &off, &major,
+			   &minor, &ino) != 7)
+			continue;
+		if (ino != fake.ino || start == (unsigned long)(uintptr_t)fake.mem)
+			continue;
+		if (off == offset) {
+			n++;
+			if (perms)
+				memcpy(perms, p, 5);
+		}
+	}
+	fclose(f);
+	return n;
+}
+
+/* Every mapping of the memfd in this process but the test's own. */
+static int fake_all_mappings(void)
+{
+	int n = 0;
+
+	for (uint64_t off = 0; off < fake.bytes; off += fake.page) {
+		int m = fake_mappings(off, NULL);
+
+		if (m < 0)
+			return -1;
+		n += m;
+	}
+	return n;
+}
+
+/* A host region of two pages on @nic. */
+static struct rig_region *region(struct __test_metadata *_metadata, struct rig_bnxt *nic)
+{
+	struct rig_region *r = NULL;
+
+	ASSERT_EQ(0, rig_region_host(nic, 2 * fake.page, &r)) TH_LOG("%s", rig_error());
+	return r;
+}
+
+/*
+ * A queue pair of @entries on @nic, connected to a peer of MTU @peer_mtu
+ * on the same NIC; its fake side in @fq.
+ */
+static struct rig_qp *connected_qp(struct __test_metadata *_metadata, struct rig_bnxt *nic,
+				   uint32_t entries, uint32_t peer_mtu, struct fake_qp **fq)
+{
+	struct rig_endpoint self, peer = { .qp = 0x99, .psn = 0x1234, .mtu = peer_mtu,
+					   .nic = FAKE_NIC_ID };
+	struct rig_qp *qp = NULL;
+
+	ASSERT_EQ(0, rig_qp_make(nic, entries, &qp)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(qp, &self));
+	*fq = NULL;
+	for (int i = 0; i < FAKE_QPS; i++)
+		if (fake.qp[i].live && fake.qp[i].qpn == self.qp)
+			*fq = &fake.qp[i];
+	ASSERT_NE(NULL, *fq);
+	ASSERT_EQ(0, rig_qp_connect(qp, &peer)) TH_LOG("%s", rig_error());
+	return qp;
+}
+
+/* Opening */
+
+TEST(open_refuses_a_module_of_another_abi_version)
+{
+	struct rig_bnxt *nic = (struct rig_bnxt *)0x1;
+
+	fake.abi = RIG_BNXT_ABI_VERSION - 1;
+	EXPECT_EQ(-EPROTO, fake_open(_metadata, &nic));
+	EXPECT_EQ((struct rig_bnxt *)0x1, nic);
+	EXPECT_NE(NULL, strstr(rig_error(), "ABI 1, this library 2")) TH_LOG("%s", rig_error());
+	fake.abi = RIG_BNXT_ABI_VERSION + 1;
+	EXPECT_EQ(-EPROTO, fake_open(_metadata, &nic));
+	EXPECT_EQ(0, fake_all_mappings());
+}
+
+TEST(open_refuses_a_largest_ring_that_is_not_a_power_of_two_from_2_to_4096)
+{
+	static const uint32_t bad[] = { 0, 1, 3, 96, 8192, UINT32_MAX };
+	struct rig_bnxt *nic = (struct rig_bnxt *)0x1;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fake.max_entries = bad[i];
+		EXPECT_EQ(-EPROTO, fake_open(_metadata, &nic)) TH_LOG("%u", bad[i]);
+		EXPECT_NE(NULL, strstr(rig_error(), "not a power of two")) TH_LOG("%s", rig_error());
+	}
+	EXPECT_EQ((struct rig_bnxt *)0x1, nic);
+}
+
+TEST(open_maps_the_status_page_read_only_of_a_nic_that_needs_kicks)
+{
+	struct rig_bnxt *nic;
+	char perms[5] = "";
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(1, fake_mappings(0, perms));
+	EXPECT_STREQ("r--s", perms);
+	rig_bnxt_close(nic);
+	EXPECT_EQ(0, fake_all_mappings());
+}
+
+TEST(open_of_a_nic_that_needs_no_kick_maps_no_status_page)
+{
+	struct rig_bnxt *nic;
+
+	fake.flags = RIG_BNXT_QUERY_IOMMU;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, fake_all_mappings());
+	EXPECT_EQ(1, rig_bnxt_iommu(nic));
+	rig_bnxt_close(nic);
+}
+
+/* Making */
+
+TEST(make_refuses_more_entries_than_the_nic_allows_and_names_the_limit)
+{
+	struct rig_qp *qp = (struct rig_qp *)0x1;
+	struct rig_bnxt *nic;
+
+	fake.max_entries = 16;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EINVAL, rig_qp_make(nic, 32, &qp));
+	EXPECT_NE(NULL, strstr(rig_error(), "more than the 16")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EINVAL, rig_qp_make(nic, RIG_QP_ENTRIES_MAX, &qp));
+	EXPECT_EQ((struct rig_qp *)0x1, qp);
+	EXPECT_EQ(0u, fake.creates);
+	EXPECT_EQ(0, rig_qp_make(nic, 16, &qp)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, rig_qp_destroy(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(make_refuses_rings_or_doorbells_it_does_not_understand_and_leaves_nothing)
+{
+	struct rig_bnxt *nic;
+	struct rig_qp *qp = (struct rig_qp *)0x1;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	for (fake.bad_layout = 1; fake.bad_layout <= 4; fake.bad_layout++) {
+		EXPECT_EQ(-EPROTO, rig_qp_make(nic, 8, &qp)) TH_LOG("case %d", fake.bad_layout);
+		EXPECT_EQ(fake.creates, fake.destroys);
+		EXPECT_EQ(0, fake_all_mappings()) TH_LOG("case %d", fake.bad_layout);
+	}
+	EXPECT_EQ((struct rig_qp *)0x1, qp);
+	fake.bad_layout = 0;
+	EXPECT_EQ(0, rig_qp_make(nic, 8, &qp)) TH_LOG("%s", rig_error());
+	rig_bnxt_close(nic);
+}
+
+/* Doorbells */
+
+TEST(every_doorbell_goes_to_its_own_page_with_its_rings_number)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+	char perms[5] = "";
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	for (int d = DB_SQ; d <= DB_CQ; d++) {
+		EXPECT_EQ(1, fake_mappings(fq->db[d], perms));
+		EXPECT_STREQ("-w-s", perms);
+	}
+
+	/* Receives: the RQ page only, xid the queue pair's number. */
+	for (int i = 0; i < 3; i++)
+		ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 64, (uint64_t)i));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, 4), fake_doorbell(fq, DB_RQ));
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_CQ));
+
+	/* Sends: nothing until the ring, then the SQ page. */
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 10));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 11));
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, 2, 4), fake_doorbell(fq, DB_SQ));
+
+	/* Completions given back: the CQ page, xid the completion ring's number. */
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(10u, c.id);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, 8), fake_doorbell(fq, DB_CQ));
+	EXPECT_NE(fq->qpn, fq->cqn);
+	/* A wait that times out leaves the ring disarmed: a CQ doorbell. */
+	EXPECT_EQ(0, rig_qp_wait(qp, 0, &c));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, 8), fake_doorbell(fq, DB_CQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, 4), fake_doorbell(fq, DB_RQ));
+	rig_bnxt_close(nic);
+}
+
+TEST(doorbells_carry_the_epoch_of_each_lap)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 2, 4096, &fq);
+	for (uint64_t n = 1; n <= 9; n++) {
+		ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, n));
+		ASSERT_EQ(0, rig_qp_ring(qp));
+		EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, n, 2), fake_doorbell(fq, DB_SQ));
+		fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+		ASSERT_EQ(1, rig_qp_poll(qp, &c)) TH_LOG("%s", rig_error());
+		EXPECT_EQ(n, c.id);
+		EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, n, 4), fake_doorbell(fq, DB_CQ));
+	}
+	rig_bnxt_close(nic);
+}
+
+TEST(queue_pairs_of_one_open_share_one_doorbell_page_mapped_once)
+{
+	struct fake_qp *fa, *fb;
+	struct rig_qp *a, *b;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+
+	fake.one_db_page = true;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	a = connected_qp(_metadata, nic, 4, 4096, &fa);
+	b = connected_qp(_metadata, nic, 4, 4096, &fb);
+	ASSERT_EQ(fa->db[DB_SQ], fb->db[DB_CQ]);
+	EXPECT_EQ(1, fake_mappings(fa->db[DB_SQ], NULL));
+
+	/* Each store is the latest word of the one page. */
+	ASSERT_EQ(0, rig_qp_receive(a, r, 0, 1, 1));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fa->qpn, 1, 4), fake_doorbell(fa, DB_RQ));
+	ASSERT_EQ(0, rig_qp_send(b, r, 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(b));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 1, 4), fake_doorbell(fa, DB_RQ));
+
+	/* The page outlives the first queue pair, not the last. */
+	ASSERT_EQ(0, rig_qp_destroy(a));
+	EXPECT_EQ(1, fake_mappings(fb->db[DB_SQ], NULL));
+	ASSERT_EQ(0, rig_qp_send(b, r, 0, 1, 3));
+	ASSERT_EQ(0, rig_qp_ring(b));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 2, 4), fake_doorbell(fb, DB_SQ));
+	ASSERT_EQ(0, rig_qp_destroy(b));
+	EXPECT_EQ(0, fake_mappings(fb->db[DB_SQ], NULL));
+	rig_bnxt_close(nic);
+}
+
+TEST(destroy_and_close_unmap_rings_and_doorbell_pages)
+{
+	struct rig_bnxt *nic;
+	struct rig_qp *a, *b;
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(nic, 8, &a));
+	ASSERT_EQ(0, rig_qp_make(nic, 8, &b));
+	/* The status page, and for each: rings and three doorbell pages. */
+	EXPECT_EQ(1 + 2 * 4, fake_all_mappings());
+	ASSERT_EQ(0, rig_qp_destroy(a));
+	EXPECT_EQ(1 + 4, fake_all_mappings());
+	rig_bnxt_close(nic);
+	EXPECT_EQ(0, fake_all_mappings());
+	/* The kernel destroys the rest when the file is closed. */
+	EXPECT_EQ(1u, fake.destroys);
+}
+
+/* Kicks */
+
+TEST(ring_kicks_a_nic_that_needs_kicks_only_when_it_sleeps)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+
+	fake_idle(0);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(0u, fake.kicks);
+
+	fake_idle(1);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 2));
+	EXPECT_EQ(0u, fake.kicks);	/* posting alone stores no doorbell */
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(1u, fake.kicks);
+	EXPECT_EQ(fq->handle, fake.kick_handle);
+	/* Nothing new: no doorbell, so no kick. */
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(1u, fake.kicks);
+	rig_bnxt_close(nic);
+}
+
+TEST(receive_kicks_a_nic_that_needs_kicks_only_when_it_sleeps)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	fake_idle(0);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	EXPECT_EQ(0u, fake.kicks);
+	fake_idle(1);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 2));
+	EXPECT_EQ(1u, fake.kicks);
+	EXPECT_EQ(fq->handle, fake.kick_handle);
+	rig_bnxt_close(nic);
+}
+
+TEST(a_nic_that_needs_no_kick_is_never_kicked)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	fake_idle(1);	/* what a status page would say, were it mapped */
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	ASSERT_EQ(1, rig_qp_wait(qp, 0, &c));
+	EXPECT_EQ(0u, fake.kicks);
+	rig_bnxt_close(nic);
+}
+
+TEST(taking_completions_never_kicks)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	fake_idle(0);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 8, 1));
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 8, 2));
+	fake_idle(1);
+	fake_complete_receive(fq, 8, RIG_BNXT_CQ_RES_RC_STATUS_OK);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(1u, c.id);
+	EXPECT_EQ(8u, c.bytes);
+	fake_complete_receive(fq, 3, RIG_BNXT_CQ_RES_RC_STATUS_OK);
+	ASSERT_EQ(1, rig_qp_wait(qp, 0, &c));
+	EXPECT_EQ(2u, c.id);
+	EXPECT_EQ(3u, c.bytes);
+	EXPECT_EQ(0, rig_qp_wait(qp, 0, &c));	/* arms and disarms */
+	EXPECT_EQ(0u, fake.kicks);
+	rig_bnxt_close(nic);
+}
+
+/* The PSN search area */
+
+/* Does PSN search entry @index of @fq say @type, @start, @next? */
+static void expect_psn(struct __test_metadata *_metadata, const struct fake_qp *fq,
+		       uint32_t index, uint32_t type, uint32_t start, uint32_t next)
+{
+	struct rig_bnxt_sq_psn_search_ext e = fake_psn(fq, index);
+
+	EXPECT_EQ(type << 24 | start, le32toh(e.opcode_start_psn)) TH_LOG("entry %u", index);
+	EXPECT_EQ(next, le32toh(e.flags_next_psn)) TH_LOG("entry %u", index);
+	EXPECT_EQ(index * RIG_BNXT_ENTRY_SLOTS, le16toh(e.start_slot_idx)) TH_LOG("entry %u", index);
+	EXPECT_EQ(0, e.reserved16 | e.reserved32);
+}
+
+TEST(psn_search_entries_describe_every_send_and_read_in_24_bits)
+{
+	static const struct { bool read; uint32_t bytes, packets; } posts[] = {
+		{ false, 0, 1 }, { false, 1, 1 }, { false, 1024, 1 }, { false, 1025, 2 },
+		{ true, 3000, 3 }, { false, 4096, 4 }, { true, 1, 1 },
+	};
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+	uint32_t psn;
+
+	fake.psn = RIG_BNXT_PSN_MASK - 2;	/* wraps on the fourth post */
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	/* Our 4096 against the peer's 1500: a path MTU of 1024. */
+	qp = connected_qp(_metadata, nic, 8, 1500, &fq);
+	psn = fake.psn;
+	for (uint32_t i = 0; i < sizeof(posts) / sizeof(posts[0]); i++) {
+		uint32_t next = (psn + posts[i].packets) & RIG_BNXT_PSN_MASK;
+
+		if (posts[i].read) {
+			ASSERT_EQ(0, rig_qp_read(qp, r, 0, r, 4096, posts[i].bytes, i));
+		} else {
+			ASSERT_EQ(0, rig_qp_send(qp, r, 0, posts[i].bytes, i));
+		}
+		/* Written with the entry, before any doorbell. */
+		expect_psn(_metadata, fq, i, posts[i].read ? RIG_BNXT_SQ_WQE_TYPE_READ_WQE :
+				  RIG_BNXT_SQ_WQE_TYPE_SEND, psn, next);
+		psn = next;
+	}
+	EXPECT_EQ(10u, psn);	/* 0xfffffd + 13 PSNs */
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(psn_search_entries_follow_their_entries_round_the_ring)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 2, 4096, &fq);
+	for (uint32_t n = 0; n < 7; n++) {
+		/* Two packets each: 4097 bytes at 4096. */
+		ASSERT_EQ(0, rig_qp_send(qp, r, 0, 4097, n));
+		expect_psn(_metadata, fq, n % 2, RIG_BNXT_SQ_WQE_TYPE_SEND, fake.psn + 2 * n,
+			   fake.psn + 2 * n + 2);
+		ASSERT_EQ(0, rig_qp_ring(qp));
+		fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+		ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	}
+	rig_bnxt_close(nic);
+}
+
+TEST(the_path_mtu_is_the_smaller_rounded_down_to_a_power_of_two)
+{
+	static const struct { uint32_t ours, theirs, bytes, packets; } cases[] = {
+		{ 4096, 256, 1000, 4 },		/* theirs */
+		{ 4096, 9000, 10000, 3 },	/* ours */
+		{ 1500, 9000, 3000, 3 },	/* ours, an MTU no power of two: 1024 */
+		{ 4096, 4095, 4096, 2 },	/* theirs, rounded down: 2048 */
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct rig_region *r = NULL;
+		struct rig_bnxt *nic;
+		struct fake_qp *fq;
+		struct rig_qp *qp;
+
+		fake.mtu = cases[i].ours;
+		fake.region_used = 0;
+		ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+		ASSERT_EQ(0, rig_region_host(nic, 3 * 4096, &r)) TH_LOG("%s", rig_error());
+		qp = connected_qp(_metadata, nic, 2, cases[i].theirs, &fq);
+		EXPECT_EQ(cases[i].theirs, fq->peer_mtu);
+		ASSERT_EQ(0, rig_qp_send(qp, r, 0, cases[i].bytes, 0));
+		expect_psn(_metadata, fq, 0, RIG_BNXT_SQ_WQE_TYPE_SEND, fake.psn,
+			   fake.psn + cases[i].packets);
+		ASSERT_EQ(0, rig_qp_destroy(qp));
+		rig_bnxt_close(nic);
+	}
+}
+
+/* State */
+
+TEST(state_is_reset_until_connect_and_ready_after)
+{
+	struct rig_endpoint peer = { .qp = 1, .mtu = 1024, .nic = FAKE_NIC_ID };
+	struct rig_bnxt *nic;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(nic, 4, &qp));
+	EXPECT_EQ(RIG_QP_RESET, rig_qp_state(qp));
+	ASSERT_EQ(0, rig_qp_connect(qp, &peer));
+	EXPECT_EQ(RIG_QP_READY, rig_qp_state(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(state_turns_to_error_when_a_failed_completion_is_taken_not_before)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(RIG_STATUS_OK, c.status);
+	EXPECT_EQ(RIG_QP_READY, rig_qp_state(qp));	/* the failure is not taken yet */
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, c.status);
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, c.vendor);
+	EXPECT_EQ(RIG_QP_ERROR, rig_qp_state(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(a_flushed_receive_puts_the_queue_pair_in_error)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	fake_complete_receive(fq, 0, RIG_BNXT_CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(RIG_STATUS_FLUSHED, c.status);
+	EXPECT_EQ(RIG_QP_ERROR, rig_qp_state(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(wait_on_a_queue_pair_in_error_with_nothing_left_is_an_error_not_a_timeout)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	/* Ready with nothing to take: a timeout. */
+	EXPECT_EQ(0, rig_qp_wait(qp, 0, &c));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
+	ASSERT_EQ(1, rig_qp_wait(qp, 1000, &c));
+	EXPECT_EQ(RIG_STATUS_RETRY_EXCEEDED, c.status);
+	/* In error, but the receive is still to complete: a timeout. */
+	EXPECT_EQ(0, rig_qp_wait(qp, 0, &c));
+	fake_complete_receive(fq, 0, RIG_BNXT_CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR);
+	ASSERT_EQ(1, rig_qp_wait(qp, 1000, &c));
+	EXPECT_EQ(2u, c.id);
+	EXPECT_EQ(RIG_STATUS_FLUSHED, c.status);
+	/* Spent: an error at once, whatever the time left. */
+	EXPECT_EQ(-EIO, rig_qp_wait(qp, -1, &c));
+	EXPECT_NE(NULL, strstr(rig_error(), "in error")) TH_LOG("%s", rig_error());
+	rig_bnxt_close(nic);
+}
+
+/* Waiting */
+
+TEST(wait_arms_the_ring_then_sleeps_on_its_queue_pair_until_the_event)
+{
+	struct rig_completion c;
+	struct fake_qp *fq, *other;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	(void)connected_qp(_metadata, nic, 4, 4096, &other);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 7));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake.wait_event = 1;
+	ASSERT_EQ(1, rig_qp_wait(qp, 5000, &c)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(7u, c.id);
+	EXPECT_EQ(1u, fake.waits);
+	EXPECT_EQ(fq->handle, fake.wait_handle);
+	EXPECT_LT(0u, fake.wait_timeout);
+	EXPECT_GE(5000u, fake.wait_timeout);
+	/* Armed before it slept, at the next completion to take... */
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ_ARMALL, fq->cqn, 0, 8), fake.wait_cq_doorbell);
+	/* ...and disarmed once it took it. */
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, 8), fake_doorbell(fq, DB_CQ));
+	EXPECT_EQ(0u, fake_doorbell(other, DB_CQ));
+	rig_bnxt_close(nic);
+}
+
+TEST(wait_finds_a_completion_at_hand_without_sleeping)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 7));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	ASSERT_EQ(1, rig_qp_wait(qp, -1, &c));
+	EXPECT_EQ(0u, fake.waits);
+	rig_bnxt_close(nic);
+}
+
+TEST(wait_without_a_limit_sleeps_again_after_each_bounded_sleep)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 7));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake.wait_event = 3;
+	ASSERT_EQ(1, rig_qp_wait(qp, -1, &c)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(7u, c.id);
+	EXPECT_EQ(3u, fake.waits);
+	/* Each sleep is bounded (a minute): no timeout_ms stands for "forever". */
+	EXPECT_LT(0u, fake.wait_timeout);
+	EXPECT_GE(60000u, fake.wait_timeout);
+	rig_bnxt_close(nic);
+}
+
+TEST(wait_that_times_out_returns_0_and_leaves_the_ring_disarmed)
+{
+	struct rig_completion c = { .id = 99 };
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	fake.wait_sleeps = true;
+	EXPECT_EQ(0, rig_qp_wait(qp, 30, &c));
+	EXPECT_LE(1u, fake.waits);
+	EXPECT_GE(30u, fake.wait_timeout);
+	EXPECT_EQ(99u, c.id);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 0, 8), fake_doorbell(fq, DB_CQ));
+	rig_bnxt_close(nic);
+}
+
+TEST(wait_reports_a_signal_and_a_nic_gone)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	fake.wait_error = EINTR;
+	EXPECT_EQ(-EINTR, rig_qp_wait(qp, 1000, &c));
+	EXPECT_NE(NULL, strstr(rig_error(), "signal")) TH_LOG("%s", rig_error());
+	fake.wait_error = ENODEV;
+	EXPECT_EQ(-ENODEV, rig_qp_wait(qp, 1000, &c));
+	EXPECT_NE(NULL, strstr(rig_error(), "gone away")) TH_LOG("%s", rig_error());
+	rig_bnxt_close(nic);
+}
+
+TEST_HARNESS_MAIN
