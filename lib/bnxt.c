@@ -174,6 +174,29 @@ int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
 	}
 }
 
+int rig_nic_refused(const struct rig_bnxt *nic, const char *call, const char *what, int err)
+{
+	struct rig_bnxt_last_error last = { .size = sizeof(last) };
+	const char *why;
+
+	if (rig_cmd(nic, RIG_BNXT_LAST_ERROR, &last) || !last.message[0])
+		snprintf(last.message, sizeof(last.message), "%s", strerror(err));
+	last.message[sizeof(last.message) - 1] = '\0';
+	switch (err) {
+	case EIO:
+		why = "refused";
+		break;
+	case ETIMEDOUT:
+		why = "did not answer for";
+		break;
+	default:
+		why = "failed";
+		break;
+	}
+	return rig_fail(-err, "%s: the firmware of %s %s %s (%s)", call, nic->name, why, what,
+			last.message);
+}
+
 RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
 {
 	if (!nic)

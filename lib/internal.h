@@ -90,6 +90,21 @@ struct rig_bnxt {
  */
 int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err);
 
+/**
+ * rig_nic_refused() - the message of a command the NIC failed
+ * @nic: the NIC
+ * @call: the library call, for the message
+ * @what: what was asked ("the region", "the queue pair")
+ * @err: the positive errno: EIO (the firmware refused), ETIMEDOUT (it
+ *	 did not answer), or another
+ *
+ * The kernel's reason (RIG_BNXT_LAST_ERROR: the firmware command and its
+ * status) ends the message.
+ *
+ * Return: -@err.
+ */
+int rig_nic_refused(const struct rig_bnxt *nic, const char *call, const char *what, int err);
+
 /*
  * rig_forked() - is this a child of fork() of the process that opened @nic?
  * The kernel gives a child none of the NIC's mappings (VM_DONTCOPY) and

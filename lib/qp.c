@@ -345,8 +345,8 @@ static int rig_qp_make_error(struct rig_bnxt *nic, uint32_t entries, int err)
 				"rig_qp_make: %s has no doorbell page or queue pair left; destroy some, or close other users of the NIC",
 				nic->name);
 	case EIO:
-		return rig_fail(-err, "rig_qp_make: the firmware of %s refused the queue pair",
-				nic->name);
+	case ETIMEDOUT:
+		return rig_nic_refused(nic, "rig_qp_make", "the queue pair", err);
 	}
 	return rig_nic_error(nic, "rig_qp_make", err);
 }
@@ -463,6 +463,8 @@ RIG_EXPORT int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer
 	if (err == EINVAL)
 		return rig_fail(-EINVAL, "rig_qp_connect: %s refused queue pair %u of NIC %#llx as a peer",
 				qp->nic->name, peer->qp, (unsigned long long)peer->nic);
+	if (err == EIO || err == ETIMEDOUT)
+		return rig_nic_refused(qp->nic, "rig_qp_connect", "the connection", err);
 	if (err)
 		return rig_nic_error(qp->nic, "rig_qp_connect", err);
 	qp->peer = *peer;

@@ -55,8 +55,9 @@ static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 {
 	switch (err) {
 	case EIO:
-		return rig_fail(-EIO, "%s: the firmware of %s refused the region", call,
-				nic->name);
+	case ETIMEDOUT:
+	case E2BIG:
+		return rig_nic_refused(nic, call, "the region", err);
 	case ENOMEM:
 		return rig_memlock_error(nic, call, cmd->bytes);
 	case EOPNOTSUPP:
@@ -250,13 +251,12 @@ RIG_EXPORT int rig_region_deregister(struct rig_region *r)
 
 	cmd.handle = r->handle;
 	err = rig_cmd(r->nic, RIG_BNXT_DEREG_REGION, &cmd);
-	if (err == EIO || err == EINTR) {
+	if (err == EIO || err == ETIMEDOUT) {
 		r->state = RIG_REGION_BROKEN;
+		rig_nic_refused(r->nic, "rig_region_deregister", "the deregistration", err);
 		return rig_fail(-err,
-				"rig_region_deregister: %s; the NIC may still use the memory, which stays allocated and pinned until %s is closed",
-				err == EIO ? "the firmware refused" :
-				"interrupted while the NIC let go of the region",
-				r->nic->name);
+				"%s; the NIC may still use the memory, which stays allocated and pinned until %s is closed",
+				rig_error(), r->nic->name);
 	}
 	if (err)
 		return rig_nic_error(r->nic, "rig_region_deregister", err);

@@ -347,6 +347,30 @@ struct rig_bnxt_wait {
 
 #define RIG_BNXT_WAIT		_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 9)
 
+/* Bytes of struct rig_bnxt_last_error @message, its NUL included. */
+#define RIG_BNXT_ERROR_BYTES	120
+
+/**
+ * struct rig_bnxt_last_error - RIG_BNXT_LAST_ERROR: why the NIC last
+ *	failed a command of this file
+ * @size: in: sizeof the caller's structure; out: the kernel's size
+ * @reserved: must be zero
+ * @message: out: NUL-terminated: the firmware command that failed and its
+ *	status ("REGISTER_MR refused by the firmware: status 0x01"), or why
+ *	the NIC could not do what was asked; empty when nothing failed since
+ *	the last RIG_BNXT_LAST_ERROR, which clears it
+ *
+ * A command that fails because of the NIC (EIO, ETIMEDOUT, ENOSPC, ...)
+ * leaves its reason here for the library's message.
+ */
+struct rig_bnxt_last_error {
+	__u32 size;
+	__u32 reserved;
+	char message[RIG_BNXT_ERROR_BYTES];
+};
+
+#define RIG_BNXT_LAST_ERROR	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 10)
+
 /* Layouts are ABI: any change of size here is a bug. */
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
@@ -365,6 +389,7 @@ static_assert(sizeof(struct rig_bnxt_dma_alloc) == 40, "struct rig_bnxt_dma_allo
 static_assert(sizeof(struct rig_bnxt_create_qp) == 128, "struct rig_bnxt_create_qp is ABI");
 static_assert(sizeof(struct rig_bnxt_connect_qp) == 48, "struct rig_bnxt_connect_qp is ABI");
 static_assert(sizeof(struct rig_bnxt_wait) == 16, "struct rig_bnxt_wait is ABI");
+static_assert(sizeof(struct rig_bnxt_last_error) == 128, "struct rig_bnxt_last_error is ABI");
 #undef RIG_BNXT_ABI_CHECK
 #endif
 

@@ -86,6 +86,8 @@ static const struct rig_cmd rig_cmds[] = {
 	RIG_CMD_IN(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, struct rig_bnxt_connect_qp),
 	RIG_CMD_IN(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
 	RIG_CMD_IN(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
+	[_IOC_NR(RIG_BNXT_WAIT) - RIG_BNXT_BASE] = { },	/* rig_cmd_wait(): its own */
+	RIG_CMD(RIG_BNXT_LAST_ERROR, rig_cmd_last_error, NULL, struct rig_bnxt_last_error),
 };
 
 static const struct rig_cmd *rig_cmd_find(unsigned int cmd)

@@ -35,12 +35,14 @@ static void rig_dma_free(struct rig_ctx *ctx, struct rig_dma *dma)
 }
 
 /**
- * rig_ctx_error() - log why the NIC refused a command of @ctx
+ * rig_ctx_error() - say why the NIC failed a command of @ctx
  * @ctx: the context whose command failed
  * @err: the errno the command returns
  * @fmt: printf-style message: the command and the reason
  *
- * Rate-limited, with the device's name: a process can trigger it at will.
+ * The message is kept for RIG_BNXT_LAST_ERROR (the library puts it in
+ * rig_error()) and logged, rate-limited, with the device's name: a
+ * process can trigger it at will.
  *
  * Return: @err, for "return rig_ctx_error(...)".
  */
@@ -50,11 +52,37 @@ int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...)
 	va_list args;
 
 	va_start(args, fmt);
+	scoped_guard(spinlock, &ctx->error_lock) {
+		va_list copy;
+
+		va_copy(copy, args);
+		vscnprintf(ctx->last_error, sizeof(ctx->last_error), fmt, copy);
+		va_end(copy);
+	}
 	vaf.fmt = fmt;
 	vaf.va = &args;
 	dev_warn_ratelimited(&ctx->rdev->dev, "%pV\n", &vaf);
 	va_end(args);
 	return err;
+}
+
+/**
+ * rig_cmd_last_error() - RIG_BNXT_LAST_ERROR
+ * @ctx: the context
+ * @arg: a struct rig_bnxt_last_error
+ *
+ * Return: 0, or -EINVAL for a non-zero reserved field.
+ */
+int rig_cmd_last_error(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_last_error *cmd = arg;
+
+	if (cmd->reserved || memchr_inv(cmd->message, 0, sizeof(cmd->message)))
+		return -EINVAL;
+	guard(spinlock)(&ctx->error_lock);
+	strscpy(cmd->message, ctx->last_error, sizeof(cmd->message));
+	ctx->last_error[0] = '\0';
+	return 0;
 }
 
 /**
@@ -80,6 +108,7 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 	mmgrab(ctx->mm);
 	mutex_init(&ctx->lock);
 	mutex_init(&ctx->vma_lock);
+	spin_lock_init(&ctx->error_lock);
 	INIT_LIST_HEAD(&ctx->vmas);
 	xa_init_flags(&ctx->regions, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->bufs, XA_FLAGS_ALLOC1);

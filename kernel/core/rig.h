@@ -316,6 +316,9 @@ struct rig_region {
  * @wq: poll() waits here; any queue pair's event wakes it.
  * @status_cookie: the mmap cookie of the NIC's status page, or 0 when it
  *		   needs no kick; immutable
+ * @error_lock: protects @last_error
+ * @last_error: why the NIC last failed a command (rig_ctx_error()), for
+ *		RIG_BNXT_LAST_ERROR
  * @node: in the device's @ctxs, under its @ctxs_lock
  * @disassociated: the NIC went while the file was open: the driver has
  *		   let go of every object; release frees what is left.
@@ -339,6 +342,8 @@ struct rig_ctx {
 	struct list_head vmas;
 	wait_queue_head_t wq;
 	u32 status_cookie;
+	spinlock_t error_lock;	/* see above */
+	char last_error[RIG_BNXT_ERROR_BYTES];
 	struct list_head node;
 	bool disassociated;
 	u32 next_region;
@@ -428,6 +433,7 @@ void rig_ctx_destroy(struct rig_ctx *ctx);
 void rig_ctx_disassociate(struct rig_ctx *ctx);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
+int rig_cmd_last_error(struct rig_ctx *ctx, void *arg);
 void rig_dma_undo(struct rig_ctx *ctx, void *arg);
 
 /* mmap.c */

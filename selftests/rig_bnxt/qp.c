@@ -76,7 +76,8 @@ FIXTURE_SETUP(qp)
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &self->nic1)) TH_LOG("%s", rig_error());
 	self->page = rig_bnxt_page(self->nic0);
 	self->iommu = rig_bnxt_iommu(self->nic0);
-	rig_debugfs_set("rig_bnxt0/fail_deregister", 0);
+	rig_model_clear(0);
+	rig_model_clear(1);
 }
 
 FIXTURE_TEARDOWN(qp)
@@ -458,7 +459,7 @@ TEST_F(qp, a_deregistered_region_is_invalid_and_a_broken_one_an_error)
 	ASSERT_EQ(0, rig_region_deregister(dead.r));
 	EXPECT_EQ(-EINVAL, rig_qp_send(tx, dead.r, 0, 1, 1));
 	EXPECT_NE(NULL, strstr(rig_error(), "deregistered"));
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_deregister", 1));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
 	ASSERT_EQ(-EIO, rig_region_deregister(broken.r));
 	EXPECT_EQ(-EIO, rig_qp_send(tx, broken.r, 0, 1, 1));
 	EXPECT_NE(NULL, strstr(rig_error(), "broken"));
@@ -913,7 +914,7 @@ TEST_F(qp, a_read_from_a_region_deregistered_after_posting_fails_with_a_remote_a
 
 TEST_F(qp, a_send_with_no_receive_posted_fails_receiver_not_ready_after_the_rnr_timeout)
 {
-	long timeout = rig_param_num("rnr_timeout_ms", 100);
+	long timeout = rig_soft_param_num("rnr_timeout_ms", 100);
 	struct rig_qp *tx, *rx;
 	struct mem s;
 	double t0, ms;
@@ -937,7 +938,7 @@ TEST_F(qp, a_send_with_no_receive_posted_fails_receiver_not_ready_after_the_rnr_
 
 TEST_F(qp, a_send_to_a_destroyed_peer_fails_retry_exceeded_after_the_retry_timeout)
 {
-	long timeout = rig_param_num("retry_timeout_ms", 100);
+	long timeout = rig_soft_param_num("retry_timeout_ms", 100);
 	struct rig_qp *tx, *rx;
 	struct mem s;
 	double t0, ms;
@@ -1287,7 +1288,7 @@ TEST_F_TIMEOUT(qp, several_queue_pairs_carry_checksummed_messages_between_thread
 	void *(*const fn[4])(void *) = {
 		stress_receive, stress_poll_rx, stress_poll_tx, stress_send,
 	};
-	long rnr = rig_param_num("rnr_timeout_ms", -1);
+	long rnr = rig_soft_param_num("rnr_timeout_ms", -1);
 	struct stress st[STRESS_PAIRS];
 	pthread_t t[STRESS_PAIRS][4];
 	double t0, ms;
@@ -1295,7 +1296,7 @@ TEST_F_TIMEOUT(qp, several_queue_pairs_carry_checksummed_messages_between_thread
 
 	/* A starved receive poster must not fail a send under a slow guest. */
 	if (rnr >= 0)
-		rig_param_set("rnr_timeout_ms", 5000);
+		rig_soft_param_set("rnr_timeout_ms", 5000);
 	for (i = 0; i < STRESS_PAIRS; i++)
 		stress_setup(_metadata, &st[i], i, total / STRESS_PAIRS);
 	t0 = now_ms();
@@ -1309,7 +1310,7 @@ TEST_F_TIMEOUT(qp, several_queue_pairs_carry_checksummed_messages_between_thread
 	}
 	ms = now_ms() - t0;
 	if (rnr >= 0)
-		rig_param_set("rnr_timeout_ms", rnr);
+		rig_soft_param_set("rnr_timeout_ms", rnr);
 	for (i = 0; i < STRESS_PAIRS; i++) {
 		EXPECT_FALSE(st[i].failed) TH_LOG("%s", st[i].why);
 		EXPECT_EQ(st[i].count, atomic_load(&st[i].rxs.done));

@@ -47,9 +47,7 @@ FIXTURE_SETUP(region)
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic)) TH_LOG("%s", rig_error());
 	self->page = rig_bnxt_page(self->nic);
 	self->iommu = rig_bnxt_iommu(self->nic);
-	rig_debugfs_set("rig_bnxt0/fail_register", 0);
-	rig_debugfs_set("rig_bnxt0/fail_deregister", 0);
-	rig_debugfs_set("rig_bnxt0/stall_deregister", 0);
+	rig_model_clear(0);
 }
 
 FIXTURE_TEARDOWN(region)
@@ -138,7 +136,7 @@ TEST_F(region, zero_bytes_and_no_runs_are_invalid)
 	EXPECT_EQ(-EINVAL, rig_region_device(self->nic, NULL, 0, &r));
 	EXPECT_EQ(-EINVAL, rig_dma_alloc(self->nic, 0, &p));
 	EXPECT_EQ(NULL, r);
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 }
 
 TEST_F(region, a_deregistered_region_refuses_every_call)
@@ -160,11 +158,11 @@ TEST_F(region, deregister_makes_the_nic_forget_the_region)
 	ASSERT_EQ(0, rig_region_host(self->nic, 100, &a));
 	ASSERT_EQ(0, rig_region_host(self->nic, 100, &b));
 	EXPECT_NE(rig_region_key(a), rig_region_key(b));
-	EXPECT_EQ(2, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(2, rig_model_num(0, "mrs", -1));
 	ASSERT_EQ(0, rig_region_deregister(a));
-	EXPECT_EQ(1, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(1, rig_model_num(0, "mrs", -1));
 	ASSERT_EQ(0, rig_region_deregister(b));
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 }
 
 TEST_F(region, host_memory_counts_as_locked_against_rlimit_memlock)
@@ -475,9 +473,12 @@ TEST_F(region, a_refused_registration_is_an_error_that_changes_nothing)
 	long before = rig_debugfs_num("allocated_pages");
 	struct rig_region *r = NULL;
 
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_REGISTER_MR));
 	EXPECT_EQ(-EIO, rig_region_host(self->nic, self->page, &r));
 	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
+	/* The message names the firmware's command and its status. */
+	EXPECT_NE(NULL, strstr(rig_error(), "REGISTER_MR")) TH_LOG("%s", rig_error());
+	EXPECT_NE(NULL, strstr(rig_error(), "status 0x01")) TH_LOG("%s", rig_error());
 	EXPECT_EQ(NULL, r);
 	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
 	EXPECT_EQ(0, rig_region_host(self->nic, self->page, &r));
@@ -492,7 +493,7 @@ TEST_F(region, a_refused_registration_of_pages_or_device_memory_is_an_error)
 
 	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
 	pinned = rig_vm_pinned();
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_REGISTER_MR));
 	EXPECT_EQ(-EIO, rig_region_pages(self->nic, p, self->page, &r));
 	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
 	EXPECT_EQ(NULL, r);
@@ -501,18 +502,18 @@ TEST_F(region, a_refused_registration_of_pages_or_device_memory_is_an_error)
 		void *q = mmap(NULL, self->page, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-		ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+		ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_REGISTER_MR));
 		EXPECT_EQ(-EIO, rig_region_pages(self->nic, q, self->page, &r));
 		/* What was pinned for it is unpinned again. */
 		EXPECT_EQ(pinned, rig_vm_pinned());
 	} else if (ivshmem_bar(&start, &len)) {
 		struct rig_run run = { start, 4096 };
 
-		ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_register", 1));
+		ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_REGISTER_MR));
 		EXPECT_EQ(-EIO, rig_region_device(self->nic, &run, 1, &r));
 	}
 	EXPECT_EQ(NULL, r);
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 }
 
 TEST_F(region, a_refused_deregistration_breaks_the_region_until_close)
@@ -522,18 +523,19 @@ TEST_F(region, a_refused_deregistration_breaks_the_region_until_close)
 	char c = 0;
 
 	ASSERT_EQ(0, rig_region_host(self->nic, 4 * self->page, &r));
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_deregister", 1));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
 	EXPECT_EQ(-EIO, rig_region_deregister(r));
 	EXPECT_NE(NULL, strstr(rig_error(), "refused"));
+	EXPECT_NE(NULL, strstr(rig_error(), "DEALLOCATE_KEY")) TH_LOG("%s", rig_error());
 	/* Every later call is an error, not a misuse. */
 	EXPECT_EQ(-EIO, rig_region_read(r, 0, &c, 1));
 	EXPECT_EQ(-EIO, rig_region_write(r, 0, &c, 1));
 	EXPECT_EQ(-EIO, rig_region_deregister(r));
-	EXPECT_EQ(1, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(1, rig_model_num(0, "mrs", -1));
 	EXPECT_EQ(before + 4, rig_debugfs_num("allocated_pages"));
 	rig_bnxt_close(self->nic);
 	self->nic = NULL;
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 	EXPECT_EQ(before, rig_debugfs_num("allocated_pages"));
 }
 
@@ -548,37 +550,13 @@ TEST_F(region, a_refused_deregistration_keeps_pages_pinned_until_close)
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, p);
 	ASSERT_EQ(0, rig_region_pages(self->nic, p, 8 * self->page, &r));
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/fail_deregister", 1));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
 	EXPECT_EQ(-EIO, rig_region_deregister(r));
 	EXPECT_EQ(8 * (long)self->page, rig_vm_pinned());
 	rig_bnxt_close(self->nic);
 	self->nic = NULL;
 	EXPECT_EQ(0, rig_vm_pinned());
 }
-
-static void on_alarm(int sig)
-{
-	(void)sig;
-}
-
-TEST_F(region, an_interrupted_deregistration_breaks_the_region)
-{
-	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
-	struct rig_region *r;
-	char c;
-
-	ASSERT_EQ(0, rig_region_host(self->nic, self->page, &r));
-	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/stall_deregister", 1));
-	alarm(1);
-	EXPECT_EQ(-EINTR, rig_region_deregister(r));
-	EXPECT_NE(NULL, strstr(rig_error(), "interrupted"));
-	ASSERT_EQ(0, rig_debugfs_set("rig_bnxt0/stall_deregister", 0));
-	EXPECT_EQ(-EIO, rig_region_read(r, 0, &c, 1));
-	EXPECT_EQ(-EIO, rig_region_deregister(r));
-}
-
-/* close, SIGKILL, fork */
 
 TEST_F(region, close_frees_and_unpins_everything)
 {
@@ -602,7 +580,7 @@ TEST_F(region, close_frees_and_unpins_everything)
 	self->nic = NULL;
 	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
 	EXPECT_EQ(pinned, rig_debugfs_num("pinned_pages"));
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 	EXPECT_EQ(0, rig_vm_pinned());
 }
 
@@ -645,7 +623,7 @@ TEST_F(region, a_child_killed_holding_regions_leaves_nothing_behind)
 	EXPECT_TRUE(WIFSIGNALED(status));
 	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
 	EXPECT_EQ(pinned, rig_debugfs_num("pinned_pages"));
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 }
 
 TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)

@@ -91,6 +91,37 @@ static inline int rig_model_set(int nic, const char *name, const char *val)
 	return ret;
 }
 
+/* Opcodes of the RoCE firmware's commands (roce_hsi.h CMDQ_BASE_OPCODE_*). */
+#define RIG_FW_CREATE_QP	0x01
+#define RIG_FW_DESTROY_QP	0x02
+#define RIG_FW_MODIFY_QP	0x03
+#define RIG_FW_CREATE_CQ	0x09
+#define RIG_FW_DESTROY_CQ	0x0a
+#define RIG_FW_ALLOCATE_MRW	0x0d
+#define RIG_FW_DEALLOCATE_KEY	0x0e
+#define RIG_FW_REGISTER_MR	0x0f
+
+/* Have the model refuse rig_bnxtN's next command @opcode (status 1). */
+static inline int rig_model_refuse(int nic, int opcode)
+{
+	char val[32];
+
+	snprintf(val, sizeof(val), "%#x 1", opcode);
+	return rig_model_set(nic, "fail_opcode", val);
+}
+
+/* Disarm every fault knob of the model behind rig_bnxtN. */
+static inline void rig_model_clear(int nic)
+{
+	rig_model_set(nic, "fail_opcode", "0 0");
+	rig_model_set(nic, "fail_cmd", "0 0");
+	rig_model_set(nic, "delay_cmd", "0 0");
+	rig_model_set(nic, "drop_cmd", "0");
+	rig_model_set(nic, "creq_stall", "0");
+	rig_model_set(nic, "dma_fail", "0");
+	rig_model_set(nic, "fail_hwrm", "0 0");
+}
+
 /* The number in the model's file @name of rig_bnxtN, or @dflt. */
 static inline long rig_model_num(int nic, const char *name, long dflt)
 {
@@ -210,6 +241,24 @@ static inline long rig_param_num(const char *name, long dflt)
 
 	snprintf(path, sizeof(path), "/sys/module/rig_bnxt/parameters/%s", name);
 	return rig_file_num(path, dflt);
+}
+
+/* A parameter of the model (rig_soft), or @dflt when it has none such. */
+static inline long rig_soft_param_num(const char *name, long dflt)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/rig_soft/parameters/%s", name);
+	return rig_file_num(path, dflt);
+}
+
+/* Set a writable parameter of the model: 0 or -errno. */
+static inline int rig_soft_param_set(const char *name, long val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/rig_soft/parameters/%s", name);
+	return rig_file_set(path, val);
 }
 
 /* Set a writable parameter of the loaded module: 0 or -errno. */
