@@ -174,6 +174,16 @@ int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
 	}
 }
 
+int rig_nic_said(const struct rig_bnxt *nic, const char *call, int err)
+{
+	struct rig_bnxt_last_error last = { .size = sizeof(last) };
+
+	if (rig_cmd(nic, RIG_BNXT_LAST_ERROR, &last) || !last.message[0])
+		return 0;
+	last.message[sizeof(last.message) - 1] = '\0';
+	return rig_fail(-err, "%s: %s: %s", call, nic->name, last.message);
+}
+
 int rig_nic_refused(const struct rig_bnxt *nic, const char *call, const char *what, int err)
 {
 	struct rig_bnxt_last_error last = { .size = sizeof(last) };

@@ -47,6 +47,8 @@ RIG_EXPORT int rig_dma_alloc(struct rig_bnxt *nic, size_t n, void **p)
 		free(d);
 		if (err == ENOMEM)
 			return rig_memlock_error(nic, "rig_dma_alloc", n);
+		if (err == EOPNOTSUPP && rig_nic_said(nic, "rig_dma_alloc", err))
+			return -err;
 		return rig_nic_error(nic, "rig_dma_alloc", err);
 	}
 	d->handle = cmd.handle;

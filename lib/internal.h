@@ -91,6 +91,19 @@ struct rig_bnxt {
 int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err);
 
 /**
+ * rig_nic_said() - the kernel's own reason for a failure, if it gave one
+ * @nic: the NIC
+ * @call: the library call, for the message
+ * @err: the positive errno the command failed with
+ *
+ * For failures whose cause an errno cannot tell (EOPNOTSUPP from swiotlb
+ * bouncing, ...): the kernel's RIG_BNXT_LAST_ERROR message, if any.
+ *
+ * Return: -@err with the message set, or 0 when the kernel said nothing.
+ */
+int rig_nic_said(const struct rig_bnxt *nic, const char *call, int err);
+
+/**
  * rig_nic_refused() - the message of a command the NIC failed
  * @nic: the NIC
  * @call: the library call, for the message

@@ -347,6 +347,10 @@ static int rig_qp_make_error(struct rig_bnxt *nic, uint32_t entries, int err)
 	case EIO:
 	case ETIMEDOUT:
 		return rig_nic_refused(nic, "rig_qp_make", "the queue pair", err);
+	case EOPNOTSUPP:
+		if (rig_nic_said(nic, "rig_qp_make", err))
+			return -err;
+		break;
 	}
 	return rig_nic_error(nic, "rig_qp_make", err);
 }

@@ -61,6 +61,8 @@ static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 	case ENOMEM:
 		return rig_memlock_error(nic, call, cmd->bytes);
 	case EOPNOTSUPP:
+		if (rig_nic_said(nic, call, err))
+			return -err;
 		if (cmd->type == RIG_BNXT_REGION_DEVICE)
 			return rig_fail(-err,
 					"%s: %s is behind an IOMMU, which maps no other device's memory for it",

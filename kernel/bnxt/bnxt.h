@@ -143,6 +143,8 @@ struct rig_bnxt_waiter {
  * @failed: the firmware did not answer in time, or the function
  *	    stopped: every later command is refused with -EIO rather than
  *	    the NIC left half-alive
+ * @abandoned: the function stopped (its firmware is gone with every
+ *	       object); set with @failed, under @lock
  */
 struct rig_bnxt_rcfw {
 	struct rig_bnxt_ring cmdq;
@@ -159,6 +161,7 @@ struct rig_bnxt_rcfw {
 	wait_queue_head_t wq;
 	wait_queue_head_t free_slots;
 	bool failed;
+	bool abandoned;
 };
 
 /**
@@ -270,11 +273,15 @@ struct rig_bnxt {
  * @ctx: the core's
  * @pd: its protection domain
  * @dpi: its DPI: on hardware every doorbell of the file is rung there
+ * @kept: its queue pairs the firmware would not destroy, which use @pd
+ *	  and @dpi: those are then not given to another file.  Under the
+ *	  core's context @lock, or with the file released.
  */
 struct rig_bnxt_ctx {
 	struct rig_ctx ctx;
 	u32 pd;
 	u32 dpi;
+	u32 kept;
 };
 
 /**
@@ -294,8 +301,16 @@ struct rig_bnxt_region {
 /**
  * struct rig_bnxt_qp - the driver's part of a queue pair: a CQ and a QP
  * @qp: the core's
- * @cq_id: its completion queue in the firmware (0: none)
- * @qp_id: its queue pair in the firmware (0: none)
+ * @bnxt: the function; followed where @qp's context may be gone (a queue
+ *	  pair the firmware kept after its file closed)
+ * @cq_id: its completion queue in the firmware, while @cq_made
+ * @qp_id: its queue pair in the firmware, while @qp_made
+ * @cq_made: CREATE_CQ succeeded and no DESTROY_CQ has yet
+ * @qp_made: CREATE_QP succeeded and no DESTROY_QP has yet
+ * @dpis: @dpi_q and @dpi_cq are the queue pair's own (the model's
+ *	  doorbell pages), allocated
+ * @refused: the firmware refused its destruction; counted in its
+ *	     context's @kept
  * @sq: the send ring's PBL (entries, then the PSN search area)
  * @rq: the receive ring's
  * @cq: the completion ring's
@@ -309,14 +324,19 @@ struct rig_bnxt_region {
  * @dpi_cq: the DPI of the completion ring's doorbells
  * @armena: the page the driver rings CQ_ARMENA at (kernel mapping)
  * @cq_handle: the completion ring's handle (CREATE_CQ), its index in
- *	       @bnxt->cqs
- * @armed: the completion ring is in @bnxt->cqs, so its notifications
- *	   reach rig_qp_event()
+ *	       @bnxt->cqs (reserved there when not 0)
+ * @armed: its notifications reach rig_qp_event() (@qp's context is
+ *	   there); written under @bnxt->cqs's lock
  */
 struct rig_bnxt_qp {
 	struct rig_qp qp;
+	struct rig_bnxt *bnxt;
 	u32 cq_id;
 	u32 qp_id;
+	bool cq_made;
+	bool qp_made;
+	bool dpis;
+	bool refused;
 	struct rig_bnxt_pbl sq;
 	struct rig_bnxt_pbl rq;
 	struct rig_bnxt_pbl cq;
@@ -400,7 +420,8 @@ void rig_bnxt_forget_region(struct rig_region *region);
 void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l);
 int rig_bnxt_create_qp(struct rig_qp *qp);
 int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer);
-void rig_bnxt_destroy_qp(struct rig_qp *qp);
+int rig_bnxt_destroy_qp(struct rig_qp *qp);
+void rig_bnxt_forget_qp(struct rig_qp *qp);
 void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle);
 
 #endif /* RIG_BNXT_BNXT_H */

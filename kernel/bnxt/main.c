@@ -96,6 +96,12 @@ static void rig_bnxt_ctx_fini(struct rig_ctx *ctx)
 	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
 	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
 
+	if (c->kept) {
+		/* The firmware's queue pairs still name them, until the NIC goes. */
+		dev_warn(bnxt->dev, "PD %u and DPI %u stay with %u queue pairs the firmware kept\n",
+			 c->pd, c->dpi, c->kept);
+		return;
+	}
 	rig_bnxt_dpi_free(bnxt, c->dpi, 1);
 	ida_free(&bnxt->pds, c->pd);
 }
@@ -105,6 +111,17 @@ static void rig_bnxt_kick(struct rig_dev *rdev)
 	struct rig_bnxt *bnxt = rig_bnxt_of(rdev);
 
 	bnxt->t->ops->kick(bnxt->t);
+}
+
+/*
+ * Every file has been taken from the NIC: deinitialise the firmware, which
+ * drops every object it kept (queue pairs and regions whose destruction it
+ * refused), so that their memory may be freed.  On a function that
+ * stopped, the firmware is gone already and nothing is sent.
+ */
+static void rig_bnxt_quiesce(struct rig_dev *rdev)
+{
+	rig_bnxt_fw_fini(rig_bnxt_of(rdev));
 }
 
 static const struct rig_dev_ops rig_bnxt_ops = {
@@ -120,6 +137,8 @@ static const struct rig_dev_ops rig_bnxt_ops = {
 	.create_qp = rig_bnxt_create_qp,
 	.connect_qp = rig_bnxt_connect_qp,
 	.destroy_qp = rig_bnxt_destroy_qp,
+	.forget_qp = rig_bnxt_forget_qp,
+	.quiesce = rig_bnxt_quiesce,
 	.kick = rig_bnxt_kick,
 	.relaxed_ordering = rig_bnxt_relaxed_ordering,
 };

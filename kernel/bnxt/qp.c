@@ -123,17 +123,21 @@ static int rig_qp_dpis(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	if (ret)
 		return ret;
 	ret = rig_bnxt_dpi_alloc(bnxt, 2, &q->dpi_cq);
-	if (ret)
+	if (ret) {
 		rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
-	return ret;
+		return ret;
+	}
+	q->dpis = true;
+	return 0;
 }
 
 static void rig_qp_dpis_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 {
-	if (!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL))
+	if (!q->dpis)
 		return;
 	rig_bnxt_dpi_free(bnxt, q->dpi_cq, 2);
 	rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
+	q->dpis = false;
 }
 
 /* The page the driver rings CQ_ARMENA on: its own one on the model. */
@@ -167,10 +171,11 @@ static int rig_qp_create_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q, u32 ha
 	if (ret)
 		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
 	q->cq_id = le32_to_cpu(resp.xid);
+	q->cq_made = true;
 	return 0;
 }
 
-static void rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_destroy_cq req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_CQ,
@@ -181,8 +186,9 @@ static void rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		rig_qp_refused(&q->qp, req.opcode, ret, &resp);
-	q->cq_id = 0;
+		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+	q->cq_made = false;
+	return 0;
 }
 
 static int rig_qp_xrrq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
@@ -242,10 +248,11 @@ static int rig_qp_create_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	if (ret)
 		return rig_qp_refused(qp, req.opcode, ret, &resp);
 	q->qp_id = le32_to_cpu(resp.xid);
+	q->qp_made = true;
 	return 0;
 }
 
-static void rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_destroy_qp req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_QP,
@@ -256,8 +263,9 @@ static void rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		rig_qp_refused(&q->qp, req.opcode, ret, &resp);
-	q->qp_id = 0;
+		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+	q->qp_made = false;
+	return 0;
 }
 
 /* The ring PBLs, over the core's buffer: send (with PSNs), receive, CQ. */
@@ -275,8 +283,15 @@ static int rig_qp_pbls(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	return rig_qp_pbl(bnxt, &q->qp, &q->cq, l->cq_offset, l->bytes - l->cq_offset);
 }
 
+/* Free what the driver keeps for @q: the firmware has none of it any more. */
 static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 {
+	if (q->cq_handle) {
+		/* No notification finds it from here on. */
+		xa_erase_bh(&bnxt->cqs, q->cq_handle);
+		q->cq_handle = 0;
+		q->armed = false;
+	}
 	if (q->armena)
 		iounmap(q->armena);
 	q->armena = NULL;
@@ -291,6 +306,8 @@ static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
  * rig_bnxt_create_qp() - struct rig_dev_ops @create_qp
  * @qp: the core's queue pair, its rings allocated
  *
+ * What it made before a failure stays, for the core's @destroy_qp.
+ *
  * Return: 0; -ENOSPC (no doorbell page or CQ handle), -ENOMEM, or the
  * firmware's refusal (-EIO, the message names the command and status).
  */
@@ -298,33 +315,33 @@ int rig_bnxt_create_qp(struct rig_qp *qp)
 {
 	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
-	u32 handle;
 	int ret;
 
+	q->bnxt = bnxt;
 	ret = rig_qp_dpis(bnxt, q);
 	if (ret)
 		return ret;
 	ret = rig_qp_pbls(bnxt, q);
 	if (ret)
-		goto err_res;
+		return ret;
 	ret = rig_qp_xrrq(bnxt, q);
 	if (ret)
-		goto err_res;
+		return ret;
 	q->armena = ioremap(rig_bnxt_dpi_phys(bnxt, rig_armena_dpi(bnxt, q)), 8);
-	if (!q->armena) {
-		ret = -ENOMEM;
-		goto err_res;
-	}
+	if (!q->armena)
+		return -ENOMEM;
 	/* Reserve the CQ's handle: notifications find the queue pair by it. */
-	ret = xa_alloc_bh(&bnxt->cqs, &handle, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	ret = xa_alloc_bh(&bnxt->cqs, &q->cq_handle, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	if (ret) {
+		q->cq_handle = 0;
+		return ret;
+	}
+	ret = rig_qp_create_cq(bnxt, q, q->cq_handle);
 	if (ret)
-		goto err_res;
-	ret = rig_qp_create_cq(bnxt, q, handle);
-	if (ret)
-		goto err_handle;
+		return ret;
 	ret = rig_qp_create_qp(bnxt, q);
 	if (ret)
-		goto err_cq;
+		return ret;
 
 	qp->qpn = q->qp_id;
 	qp->cqn = q->cq_id;
@@ -333,19 +350,11 @@ int rig_bnxt_create_qp(struct rig_qp *qp)
 	qp->db_phys[RIG_DB_SQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_q);
 	qp->db_phys[RIG_DB_RQ] = rig_bnxt_dpi_phys(bnxt, rig_rq_dpi(bnxt, q));
 	qp->db_phys[RIG_DB_CQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_cq);
-	q->cq_handle = handle;
-	xa_store_bh(&bnxt->cqs, handle, q, GFP_KERNEL);
+	/* Published by the store, which the notification path reads under its lock. */
 	q->armed = true;
+	xa_store_bh(&bnxt->cqs, q->cq_handle, q, GFP_KERNEL);
 	rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
 	return 0;
-
-err_cq:
-	rig_qp_destroy_cq(bnxt, q);
-err_handle:
-	xa_erase_bh(&bnxt->cqs, handle);
-err_res:
-	rig_qp_free_res(bnxt, q);
-	return ret;
 }
 
 /* The path MTU's encoding for MODIFY_QP, from bytes (a power of two). */
@@ -490,27 +499,61 @@ int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *pee
 
 /**
  * rig_bnxt_destroy_qp() - struct rig_dev_ops @destroy_qp
- * @qp: a queue pair made by rig_bnxt_create_qp()
+ * @qp: a queue pair, made or half-made by rig_bnxt_create_qp()
  *
- * The queue pair, then its completion queue.  A refusal is logged; the
- * firmware has been told, and a NIC that keeps the objects is reset when
- * the function goes.
+ * The queue pair goes first (it uses the completion queue), then the
+ * completion queue; then what the driver kept for them.  A refusal stops
+ * there and keeps the rest: a second call takes up where this one ended.
+ *
+ * Return: 0, or the firmware's refusal (-EIO) or silence (-ETIMEDOUT).
  */
-void rig_bnxt_destroy_qp(struct rig_qp *qp)
+int rig_bnxt_destroy_qp(struct rig_qp *qp)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
+	int ret;
+
+	if (!q->bnxt)
+		return 0;	/* rig_bnxt_create_qp() never ran */
+	/* Its notifications reach no one from here on: its file may close. */
+	xa_lock_bh(&q->bnxt->cqs);
+	q->armed = false;
+	xa_unlock_bh(&q->bnxt->cqs);
+	if (q->qp_made) {
+		ret = rig_qp_destroy_fw_qp(q->bnxt, q);
+		if (ret)
+			goto refused;
+	}
+	if (q->cq_made) {
+		ret = rig_qp_destroy_cq(q->bnxt, q);
+		if (ret)
+			goto refused;
+	}
+	rig_qp_free_res(q->bnxt, q);
+	if (q->refused)
+		to_bnxt_ctx(qp->ctx)->kept--;
+	q->refused = false;
+	return 0;
+
+refused:
+	if (!q->refused)
+		to_bnxt_ctx(qp->ctx)->kept++;
+	q->refused = true;
+	return ret;
+}
+
+/**
+ * rig_bnxt_forget_qp() - struct rig_dev_ops @forget_qp
+ * @qp: a queue pair the firmware reaches no more (it was deinitialised or
+ *	reset); its context may be gone
+ */
+void rig_bnxt_forget_qp(struct rig_qp *qp)
+{
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
 
-	if (q->qp_id)
-		rig_qp_destroy_fw_qp(bnxt, q);
-	if (q->armed) {
-		/* No notification finds it from here on. */
-		xa_erase_bh(&bnxt->cqs, q->cq_handle);
-		q->armed = false;
-	}
-	if (q->cq_id)
-		rig_qp_destroy_cq(bnxt, q);
-	rig_qp_free_res(bnxt, q);
+	q->qp_made = false;
+	q->cq_made = false;
+	if (q->bnxt)
+		rig_qp_free_res(q->bnxt, q);
 }
 
 /**
@@ -524,17 +567,19 @@ void rig_bnxt_destroy_qp(struct rig_qp *qp)
 void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle)
 {
 	struct rig_bnxt_qp *q;
+	bool found;
 
 	if (cq_handle > U32_MAX)
 		return;
 	xa_lock(&bnxt->cqs);
 	q = xa_load(&bnxt->cqs, cq_handle);
-	if (q) {
+	found = q && q->armed;
+	if (found) {
 		rig_qp_event(&q->qp);
 		rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
 	}
 	xa_unlock(&bnxt->cqs);
-	if (!q)
+	if (!found)
 		dev_dbg(bnxt->dev, "notification for completion ring handle %llu, which is gone\n",
 			cq_handle);
 }

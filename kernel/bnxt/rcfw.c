@@ -288,8 +288,10 @@ void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 
-	scoped_guard(spinlock_bh, &rcfw->lock)
+	scoped_guard(spinlock_bh, &rcfw->lock) {
 		rcfw->failed = true;
+		rcfw->abandoned = true;
+	}
 	wake_up_all(&rcfw->wq);
 	wake_up_all(&rcfw->free_slots);
 }

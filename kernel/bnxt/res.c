@@ -139,10 +139,14 @@ static void rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
 	struct rig_cmdq_deinitialize_fw req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DEINITIALIZE_FW,
 	};
-	struct rig_creq_qp_event resp;
+	struct rig_creq_qp_event resp = {};
+	int ret;
 
-	if (rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0))
-		dev_warn(bnxt->dev, "DEINITIALIZE_FW failed (status 0x%02x)\n", resp.status);
+	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
+	if (ret && !READ_ONCE(bnxt->rcfw.abandoned))
+		dev_err(bnxt->dev,
+			"DEINITIALIZE_FW failed (%pe, status 0x%02x): objects the firmware kept may still be reached\n",
+			ERR_PTR(ret), resp.status);
 }
 
 /* ADD_GID of the port's address, laid out as bnxt_re lays it out. */

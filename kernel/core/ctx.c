@@ -67,6 +67,26 @@ int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...)
 }
 
 /**
+ * rig_ctx_mem_error() - say why memory for the NIC could not be made
+ * @ctx: the context whose command failed
+ * @err: what rig_pages_alloc(), rig_pages_pin() or rig_buf_alloc() returned
+ * @what: what the memory was for ("region", "queue pair rings", ...)
+ *
+ * Only the failure a user cannot guess is explained: -EOPNOTSUPP, the DMA
+ * API bouncing the pages through swiotlb.
+ *
+ * Return: @err.
+ */
+int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what)
+{
+	if (err != -EOPNOTSUPP)
+		return err;
+	return rig_ctx_error(ctx, err,
+			     "%s: the DMA API would bounce the pages through swiotlb, out of the NIC's sight",
+			     what);
+}
+
+/**
  * rig_cmd_last_error() - RIG_BNXT_LAST_ERROR
  * @ctx: the context
  * @arg: a struct rig_bnxt_last_error
@@ -156,7 +176,8 @@ err_free:
  * As uverbs disassociates a ucontext: every mapping is zapped and every
  * object destroyed in the NIC (queue pairs first: they use the regions);
  * memory stays until the file closes, and every later command fails with
- * -ENODEV.
+ * -ENODEV.  What the firmware would not let go of is forgotten by
+ * rig_ctx_forget() once the NIC is quiesced.
  */
 void rig_ctx_disassociate(struct rig_ctx *ctx)
 {
@@ -172,6 +193,23 @@ void rig_ctx_disassociate(struct rig_ctx *ctx)
 		rig_region_lost(region);
 	ctx->rdev->ops->ctx_fini(ctx);
 	ctx->disassociated = true;
+}
+
+/**
+ * rig_ctx_forget() - the NIC was quiesced: forget what it kept of @ctx
+ * @ctx: a disassociated context (the device's @lock held for writing)
+ */
+void rig_ctx_forget(struct rig_ctx *ctx)
+{
+	struct rig_region *region;
+	struct rig_qp *qp;
+	unsigned long i;
+
+	lockdep_assert_held_write(&ctx->rdev->lock);
+	xa_for_each(&ctx->qps, i, qp)
+		rig_qp_forget(qp);
+	xa_for_each(&ctx->regions, i, region)
+		rig_region_forget(region);
 }
 
 /**
@@ -197,8 +235,13 @@ void rig_ctx_destroy(struct rig_ctx *ctx)
 		scoped_guard(mutex, &rdev->ctxs_lock)
 			list_del(&ctx->node);
 		if (!ctx->disassociated) {
-			xa_for_each(&ctx->qps, i, qp)
-				rig_qp_destroy(qp);
+			/* A broken one is tried again; refused, the device keeps it. */
+			xa_for_each(&ctx->qps, i, qp) {
+				if (rig_qp_destroy(qp)) {
+					xa_erase(&ctx->qps, i);
+					rig_qp_keep(qp);
+				}
+			}
 			xa_for_each(&ctx->regions, i, region) {
 				xa_erase(&ctx->regions, i);
 				rig_region_destroy(region, true);
@@ -250,7 +293,7 @@ int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg)
 		return -ENOMEM;
 	dma->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT, false);
 	if (IS_ERR(dma->buf)) {
-		ret = PTR_ERR(dma->buf);
+		ret = rig_ctx_mem_error(ctx, PTR_ERR(dma->buf), "DMA memory");
 		goto err_free;
 	}
 

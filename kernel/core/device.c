@@ -137,6 +137,7 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 	mutex_init(&rdev->dma_lock);
 	INIT_LIST_HEAD(&rdev->dma_pages);
 	INIT_LIST_HEAD(&rdev->limbo);
+	INIT_LIST_HEAD(&rdev->qp_limbo);
 
 	/* From here on, put_device() frees rdev and its minor. */
 	device_initialize(&rdev->dev);
@@ -168,9 +169,11 @@ err_put:
  * flight; then every open file is disassociated: its mappings are zapped,
  * its queue pairs and regions are destroyed in the NIC and its memory is
  * taken from the NIC's DMA (it stays, pinned and charged, until the file
- * is closed), and every later command on it fails with -ENODEV.  Nothing
- * is re-created behind a process's back.  The caller (the driver) may
- * tear the NIC down once this returns.
+ * is closed), and every later command on it fails with -ENODEV.  Then the
+ * driver quiesces the NIC, and what its firmware would not destroy is
+ * forgotten, and freed if its file is gone.  Nothing is re-created behind
+ * a process's back.  The caller (the driver) may tear the NIC down once
+ * this returns.
  */
 void rig_dev_unregister(struct rig_dev *rdev)
 {
@@ -181,9 +184,14 @@ void rig_dev_unregister(struct rig_dev *rdev)
 	down_write(&rdev->lock);
 	/* READ_ONCE() in mmap() and poll(), which do not take the lock. */
 	WRITE_ONCE(rdev->dead, true);
-	scoped_guard(mutex, &rdev->ctxs_lock)
+	scoped_guard(mutex, &rdev->ctxs_lock) {
 		list_for_each_entry(ctx, &rdev->ctxs, node)
 			rig_ctx_disassociate(ctx);
+		/* What the firmware would not let go of, it lets go of now. */
+		rdev->ops->quiesce(rdev);
+		list_for_each_entry(ctx, &rdev->ctxs, node)
+			rig_ctx_forget(ctx);
+	}
 	/* The NIC reaches none of it now: no page stays mapped for it. */
 	rig_dev_unmap_all(rdev);
 	up_write(&rdev->lock);

@@ -40,16 +40,57 @@ void rig_qp_put(struct rig_qp *qp)
 
 /**
  * rig_qp_destroy() - make the NIC let go of a queue pair
- * @qp: a queue pair taken from its context's table, or of a context being
+ * @qp: a queue pair of a context, under its @lock, or of a context being
  *	disassociated or released (the device's @lock held)
  *
- * Waiters give up.  Its memory lives while references to it do.
+ * Waiters give up either way.  Its memory lives while references to it
+ * do.  A refusal marks it broken; it may be destroyed again.
+ *
+ * Return: 0, or the driver's refusal (-EIO, -ETIMEDOUT).
  */
-void rig_qp_destroy(struct rig_qp *qp)
+int rig_qp_destroy(struct rig_qp *qp)
 {
-	if (READ_ONCE(qp->gone))
+	int ret;
+
+	if (qp->gone)
+		return 0;
+	ret = qp->ctx->rdev->ops->destroy_qp(qp);
+	if (ret)
+		WRITE_ONCE(qp->broken, true);
+	else
+		WRITE_ONCE(qp->gone, true);
+	wake_up_all(&qp->wq);
+	return ret;
+}
+
+/**
+ * rig_qp_keep() - a closing file's queue pair the firmware would not let go of
+ * @qp: a queue pair taken from its context, whose reference passes to the
+ *	device's @qp_limbo
+ *
+ * Its memory cannot be freed while the NIC may reach it: it is kept until
+ * the NIC goes (rig_dev_unregister() quiesces the NIC first).
+ */
+void rig_qp_keep(struct rig_qp *qp)
+{
+	struct rig_dev *rdev = qp->ctx->rdev;
+
+	dev_warn(&rdev->dev,
+		 "the firmware keeps queue pair %u of a closed file: %llu bytes of rings stay allocated until the NIC is removed\n",
+		 qp->qpn, qp->layout.bytes);
+	guard(mutex)(&rdev->dma_lock);
+	list_add(&qp->limbo, &rdev->qp_limbo);
+}
+
+/**
+ * rig_qp_forget() - the NIC reaches a queue pair no more (it was quiesced)
+ * @qp: a queue pair of a context being taken from the NIC, or in limbo
+ */
+void rig_qp_forget(struct rig_qp *qp)
+{
+	if (qp->gone)
 		return;
-	qp->ctx->rdev->ops->destroy_qp(qp);
+	qp->ctx->rdev->ops->forget_qp(qp);
 	WRITE_ONCE(qp->gone, true);
 	wake_up_all(&qp->wq);
 }
@@ -160,13 +201,13 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 	rdev->ops->qp_layout(rdev, cmd->entries, &qp->layout);
 	qp->rings = rig_buf_alloc(rdev, qp->layout.bytes >> PAGE_SHIFT, false);
 	if (IS_ERR(qp->rings)) {
-		ret = PTR_ERR(qp->rings);
+		ret = rig_ctx_mem_error(ctx, PTR_ERR(qp->rings), "queue pair rings");
 		qp->rings = NULL;
 		goto err_put;
 	}
 	ret = rdev->ops->create_qp(qp);
 	if (ret)
-		goto err_put;
+		goto err_destroy;
 
 	mutex_lock(&ctx->lock);
 	ret = rig_qp_cookies(ctx, qp);
@@ -187,7 +228,12 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 err_cookies:
 	rig_qp_del_cookies(ctx, qp);
 	mutex_unlock(&ctx->lock);
-	rig_qp_destroy(qp);
+err_destroy:
+	/* What the driver made of it before it failed goes too. */
+	if (rig_qp_destroy(qp)) {
+		rig_qp_keep(qp);
+		return ret;
+	}
 err_put:
 	rig_qp_put(qp);
 	return ret;
@@ -214,6 +260,8 @@ int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
 	qp = xa_load(&ctx->qps, cmd->handle);
 	if (!qp || qp->connected)
 		return -EINVAL;
+	if (qp->broken)
+		return -EIO;
 	ret = ctx->rdev->ops->connect_qp(qp, cmd);
 	if (ret)
 		return ret;
@@ -226,21 +274,33 @@ int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
  * @ctx: the context that owns the queue pair
  * @arg: a struct rig_bnxt_handle
  *
- * Return: 0, or -EINVAL for a handle that names no queue pair.
+ * Return: 0; -EINVAL for a handle that names no queue pair; -EIO when the
+ * firmware refuses (or refused before: the queue pair is broken, every
+ * later command on it fails, and its memory stays until the file closes)
+ * and -ETIMEDOUT when it does not answer.
  */
 int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg)
 {
 	struct rig_bnxt_handle *cmd = arg;
 	struct rig_qp *qp;
+	int ret;
 
 	scoped_guard(mutex, &ctx->lock) {
-		qp = xa_erase(&ctx->qps, cmd->handle);
-		if (qp)
-			rig_qp_del_cookies(ctx, qp);
+		qp = xa_load(&ctx->qps, cmd->handle);
+		if (!qp)
+			return -EINVAL;
+		if (qp->broken)
+			return -EIO;
+		ret = rig_qp_destroy(qp);
+		if (ret) {
+			dev_warn_ratelimited(&ctx->rdev->dev,
+					     "queue pair %u is broken (%pe): its memory stays until the file is closed\n",
+					     qp->qpn, ERR_PTR(ret));
+			return ret;
+		}
+		xa_erase(&ctx->qps, cmd->handle);
+		rig_qp_del_cookies(ctx, qp);
 	}
-	if (!qp)
-		return -EINVAL;
-	rig_qp_destroy(qp);
 	rig_qp_put(qp);
 	return 0;
 }
@@ -306,7 +366,7 @@ static int rig_qp_sleep(struct rig_qp *qp, unsigned int ms)
 
 	left = wait_event_interruptible_timeout(qp->wq,
 						READ_ONCE(qp->event) || READ_ONCE(qp->gone) ||
-						READ_ONCE(rdev->dead),
+						READ_ONCE(qp->broken) || READ_ONCE(rdev->dead),
 						msecs_to_jiffies(ms));
 	if (left < 0)
 		return -EINTR;
@@ -352,6 +412,8 @@ int rig_cmd_wait(struct rig_ctx *ctx, void __user *uarg)
 			ret = 0;
 		else if (READ_ONCE(ctx->rdev->dead))
 			ret = -ENODEV;
+		else if (READ_ONCE(qp->broken))
+			ret = -EIO;
 		else if (READ_ONCE(qp->gone))
 			ret = -EINVAL;
 		else

@@ -143,7 +143,7 @@ static int rig_region_host(struct rig_ctx *ctx, struct rig_region *region,
 
 	region->buf = rig_buf_alloc(ctx->rdev, bytes >> PAGE_SHIFT, false);
 	if (IS_ERR(region->buf)) {
-		ret = PTR_ERR(region->buf);
+		ret = rig_ctx_mem_error(ctx, PTR_ERR(region->buf), "host region");
 		region->buf = NULL;
 		return ret;
 	}
@@ -187,10 +187,10 @@ static int rig_region_pages_of(struct rig_ctx *ctx, struct rig_region *region,
 	npages = DIV_ROUND_UP(cmd->bytes, PAGE_SIZE);
 	region->pinned = rig_pages_pin(rdev, cmd->address, npages);
 	if (IS_ERR(region->pinned)) {
-		long err = PTR_ERR(region->pinned);
+		int err = PTR_ERR(region->pinned);
 
 		region->pinned = NULL;
-		return err;
+		return rig_ctx_mem_error(ctx, err, "pages region");
 	}
 	region->bytes = cmd->bytes;
 	return 0;
@@ -377,19 +377,30 @@ out_unlock:
  * @region: a region of a context being disassociated (the device's @lock
  *	    held for writing)
  *
- * The driver deregisters it if it still can and forgets it in any case
- * (the function is being removed or reset, which ends its DMA).  The
- * memory stays, and later commands on the region fail, until the file is
- * closed.
+ * The driver deregisters it if it still can; if not, the region is
+ * forgotten once the NIC is quiesced (rig_region_forget()).  The memory
+ * stays, and later commands on the region fail, until the file is closed.
  */
 void rig_region_lost(struct rig_region *region)
 {
-	const struct rig_dev_ops *ops = region->ctx->rdev->ops;
-
 	if (region->state == RIG_REGION_GONE)
 		return;
-	if (ops->dereg_region(region))
-		ops->forget_region(region);
+	if (region->ctx->rdev->ops->dereg_region(region))
+		region->state = RIG_REGION_BROKEN;
+	else
+		region->state = RIG_REGION_GONE;
+}
+
+/**
+ * rig_region_forget() - the NIC was quiesced: it reaches a region no more
+ * @region: a region of a disassociated context (the device's @lock held
+ *	    for writing)
+ */
+void rig_region_forget(struct rig_region *region)
+{
+	if (region->state == RIG_REGION_GONE)
+		return;
+	region->ctx->rdev->ops->forget_region(region);
 	region->state = RIG_REGION_GONE;
 }
 
@@ -407,9 +418,10 @@ static bool rig_region_runs_gone(struct rig_region *region)
  * rig_dev_lose_runs() - deregister every region of @rdev on a removed device
  * @rdev: a NIC; bar.c's notifier marked runs gone
  *
- * The firmware is told (or, refusing, made to forget) so that the NIC
- * writes nothing where the removed device's BARs were; later commands on
- * such a region fail with -EIO, and its memory goes when its file closes.
+ * The firmware is told so that the NIC writes nothing where the removed
+ * device's BARs were; later commands on such a region fail with -EIO, and
+ * its memory goes when its file closes.  A firmware that refuses keeps
+ * the key: that is logged, as nothing more can be done.
  */
 void rig_dev_lose_runs(struct rig_dev *rdev)
 {
@@ -424,11 +436,17 @@ void rig_dev_lose_runs(struct rig_dev *rdev)
 	list_for_each_entry(ctx, &rdev->ctxs, node) {
 		guard(mutex)(&ctx->lock);
 		xa_for_each(&ctx->regions, i, region) {
-			if (region->state == RIG_REGION_GONE || !rig_region_runs_gone(region))
+			if (region->state != RIG_REGION_LIVE || !rig_region_runs_gone(region))
 				continue;
-			if (rdev->ops->dereg_region(region))
-				rdev->ops->forget_region(region);
-			region->state = RIG_REGION_GONE;
+			if (!rdev->ops->dereg_region(region)) {
+				region->state = RIG_REGION_GONE;
+				continue;
+			}
+			/* Nothing more can be done: the firmware keeps its key. */
+			region->state = RIG_REGION_BROKEN;
+			dev_err(&rdev->dev,
+				"the firmware keeps region %u over a removed device's memory\n",
+				region->handle);
 		}
 	}
 }
@@ -459,17 +477,26 @@ void rig_region_destroy(struct rig_region *region, bool tell_nic)
 }
 
 /**
- * rig_dev_free_limbo() - free the regions the firmware kept: it is gone
+ * rig_dev_free_limbo() - free what the firmware kept: it is quiesced
  * @rdev: a device being unregistered; its NIC reaches no memory any more
  */
 void rig_dev_free_limbo(struct rig_dev *rdev)
 {
 	struct rig_region *region, *next;
-	LIST_HEAD(list);
+	struct rig_qp *qp, *next_qp;
+	LIST_HEAD(regions);
+	LIST_HEAD(qps);
 
-	scoped_guard(mutex, &rdev->dma_lock)
-		list_splice_init(&rdev->limbo, &list);
-	list_for_each_entry_safe(region, next, &list, limbo) {
+	scoped_guard(mutex, &rdev->dma_lock) {
+		list_splice_init(&rdev->limbo, &regions);
+		list_splice_init(&rdev->qp_limbo, &qps);
+	}
+	list_for_each_entry_safe(qp, next_qp, &qps, limbo) {
+		list_del(&qp->limbo);
+		rdev->ops->forget_qp(qp);
+		rig_qp_put(qp);
+	}
+	list_for_each_entry_safe(region, next, &regions, limbo) {
 		list_del(&region->limbo);
 		rdev->ops->forget_region(region);
 		rig_region_free(region);

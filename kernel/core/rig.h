@@ -74,12 +74,21 @@ struct rig_qp_layout {
  *	       the memory of @qp->rings; set @qp->qpn, @cqn, @psn, @mtu and
  *	       the three doorbell pages
  * @connect_qp: move @qp to RTS towards the peer @peer describes
- * @destroy_qp: the NIC stops using @qp; cannot fail (a refusal leaves the
- *		rings' memory with the NIC until the device goes)
+ * @destroy_qp: the NIC stops using @qp (what @create_qp left half-made
+ *	       included) before this returns 0, and the driver frees what
+ *	       it kept for it; -EIO (refused) or -ETIMEDOUT leaves the
+ *	       rest with the NIC, to be tried again
+ * @forget_qp: the NIC no longer reaches @qp: free what the driver keeps
+ *	       for it, telling the firmware nothing; @qp's context may be
+ *	       gone
+ * @quiesce: every file has been taken from the NIC (rig_dev_unregister()):
+ *	     make it reach no memory of any object it kept, so that they
+ *	     can be forgotten and freed
  * @kick: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK): wake it
  * @relaxed_ordering: is PCIe Relaxed Ordering enabled for the NIC now?
  *
- * Every call but @kick, @relaxed_ordering and @forget_region is made with
+ * Every call but @kick, @relaxed_ordering, @forget_region and @forget_qp
+ * is made with
  * the device's @lock held (for reading by commands and release, for
  * writing by rig_dev_unregister()), from process context.
  */
@@ -95,7 +104,9 @@ struct rig_dev_ops {
 	void (*qp_layout)(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l);
 	int (*create_qp)(struct rig_qp *qp);
 	int (*connect_qp)(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer);
-	void (*destroy_qp)(struct rig_qp *qp);
+	int (*destroy_qp)(struct rig_qp *qp);
+	void (*forget_qp)(struct rig_qp *qp);
+	void (*quiesce)(struct rig_dev *rdev);
 	void (*kick)(struct rig_dev *rdev);
 	bool (*relaxed_ordering)(struct rig_dev *rdev);
 };
@@ -147,6 +158,8 @@ struct rig_dev_attr {
  * @limbo: regions of closed files that the firmware would not let go of
  *	   (struct rig_region @limbo), under @dma_lock: freed when the NIC
  *	   goes
+ * @qp_limbo: likewise, queue pairs (struct rig_qp @limbo, each with its
+ *	      reference)
  */
 struct rig_dev {
 	struct device dev;
@@ -163,6 +176,7 @@ struct rig_dev {
 	struct mutex dma_lock;	/* see above */
 	struct list_head dma_pages;
 	struct list_head limbo;
+	struct list_head qp_limbo;
 };
 
 /**
@@ -374,7 +388,13 @@ struct rig_ctx {
  * @event: an event came and no wait has collected it (READ_ONCE/
  *	   WRITE_ONCE: set by the driver's interrupt path, cleared by
  *	   RIG_BNXT_WAIT)
- * @gone: destroyed or disassociated: waiters give up (WRITE_ONCE)
+ * @gone: the NIC let go of it (destroyed, or forgotten when the NIC
+ *	  went): waiters give up (WRITE_ONCE)
+ * @broken: the firmware would not destroy it: every later command on it
+ *	    fails with -EIO, its memory stays until the file closes (when
+ *	    it is destroyed again, or kept in the device's @qp_limbo)
+ *	    (WRITE_ONCE)
+ * @limbo: in the device's @qp_limbo, under its @dma_lock
  * @wq: RIG_BNXT_WAIT sleeps here
  */
 struct rig_qp {
@@ -395,6 +415,8 @@ struct rig_qp {
 	bool connected;
 	bool event;
 	bool gone;
+	bool broken;
+	struct list_head limbo;
 	wait_queue_head_t wq;
 };
 
@@ -420,6 +442,7 @@ void rig_qp_event(struct rig_qp *qp);
 int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg);
 
 /* ctx.c: for drivers */
+int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what);
 int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...);
 
 /* Everything below is the core's own. */
@@ -431,6 +454,7 @@ extern const struct file_operations rig_fops;
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev);
 void rig_ctx_destroy(struct rig_ctx *ctx);
 void rig_ctx_disassociate(struct rig_ctx *ctx);
+void rig_ctx_forget(struct rig_ctx *ctx);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
 int rig_cmd_last_error(struct rig_ctx *ctx, void *arg);
@@ -452,7 +476,9 @@ int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg);
 int rig_cmd_kick(struct rig_ctx *ctx, void *arg);
 int rig_cmd_wait(struct rig_ctx *ctx, void __user *uarg);
 void rig_qp_undo(struct rig_ctx *ctx, void *arg);
-void rig_qp_destroy(struct rig_qp *qp);
+int rig_qp_destroy(struct rig_qp *qp);
+void rig_qp_keep(struct rig_qp *qp);
+void rig_qp_forget(struct rig_qp *qp);
 void rig_qp_put(struct rig_qp *qp);
 bool rig_ctx_has_events(struct rig_ctx *ctx);
 
@@ -462,6 +488,7 @@ int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg);
 void rig_region_undo(struct rig_ctx *ctx, void *arg);
 void rig_region_destroy(struct rig_region *region, bool tell_nic);
 void rig_region_lost(struct rig_region *region);
+void rig_region_forget(struct rig_region *region);
 void rig_dev_free_limbo(struct rig_dev *rdev);
 void rig_dev_lose_runs(struct rig_dev *rdev);
 

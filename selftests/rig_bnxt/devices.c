@@ -183,7 +183,7 @@ TEST_F(nic, query_refuses_a_struct_shorter_than_the_first_version)
 
 TEST_F(nic, query_refuses_nonzero_output_fields_on_input)
 {
-	struct rig_bnxt_query q = { .size = sizeof(q), .reserved = { 0, 1 } };
+	struct rig_bnxt_query q = { .size = sizeof(q), .reserved = 1 };
 
 	EXPECT_EQ(-1, ioctl(self->fd, RIG_BNXT_QUERY, &q));
 	EXPECT_EQ(EINVAL, errno);

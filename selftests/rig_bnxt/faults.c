@@ -205,8 +205,29 @@ static int prepare_qp(struct walk *w)
 
 static int make_destroy(struct walk *w)
 {
+	int i;
+
+	for (i = 0; i < 3; i++)
+		munmap((void *)w->qp.db[i], 4096);
 	munmap(w->qp.map, w->qp.c.mmap_bytes);
 	return raw_handle(w->fd, RIG_BNXT_DESTROY_QP, w->qp.c.handle);
+}
+
+/* RIG_BNXT_WAIT with nothing to wait for: ETIMEDOUT is its success. */
+static int make_wait(struct walk *w)
+{
+	struct rig_bnxt_wait c = { .size = sizeof(c), .handle = w->qp.c.handle };
+	int ret = raw_cmd(w->fd, RIG_BNXT_WAIT, &c);
+
+	return ret == -ETIMEDOUT ? 0 : ret;
+}
+
+/* RIG_BNXT_LAST_ERROR */
+static int make_last_error(struct walk *w)
+{
+	struct rig_bnxt_last_error c = { .size = sizeof(c) };
+
+	return raw_cmd(w->fd, RIG_BNXT_LAST_ERROR, &c);
 }
 
 static int undo_destroy_failed(struct walk *w)
@@ -248,6 +269,11 @@ static int unmap_and_free(struct walk *w)
 {
 	munmap(w->mapped, w->mapped_bytes);
 	return undo_dma(w);
+}
+
+static int map_doorbell(struct walk *w)
+{
+	return map_at(w, 4096, w->qp.c.sq_db_offset);
 }
 
 static int unmap_and_destroy(struct walk *w)
@@ -343,7 +369,7 @@ FIXTURE_SETUP(faults)
 	self->w.fd = -1;
 	self->w.nth = -1;
 	if (rig_soft_count() < 1)
-		SKIP(return, "needs rig_bnxt loaded with soft=1 or more");
+		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
 	if (access(FAIL_NTH, F_OK))
 		SKIP(return, "this kernel has no fault injection (CONFIG_FAULT_INJECTION): the debug kernel's stage runs these");
 	ret = fault_knobs_set();
@@ -371,7 +397,7 @@ static void expect_nothing_held(struct __test_metadata *_metadata, struct walk *
 {
 	close(w->fd);
 	w->fd = -1;
-	EXPECT_EQ(0, rig_debugfs_num("rig_bnxt0/regions"));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 	EXPECT_EQ(0, rig_debugfs_num("allocated_pages"));
 	EXPECT_EQ(0, rig_debugfs_num("pinned_pages"));
 	EXPECT_EQ(0, rig_vm_pinned());
@@ -395,6 +421,7 @@ TEST_F_TIMEOUT(faults, every_fault_in_a_region_command_fails_it_cleanly, 600)
 {
 	const struct call calls[] = {
 		{ "QUERY", nothing, make_query, nothing },
+		{ "LAST_ERROR", nothing, make_last_error, nothing },
 		{ "REG_REGION host", nothing, make_host, dereg },
 		{ "REG_REGION pages of DMA", prepare_pages_of_dma, make_pages_of_dma,
 		  undo_pages_of_dma },
@@ -423,6 +450,7 @@ TEST_F_TIMEOUT(faults, every_fault_in_a_queue_pair_command_fails_it_cleanly, 600
 		{ "CREATE_QP", nothing, make_qp, destroy_made_qp },
 		{ "CONNECT_QP", prepare_pair, make_connect, undo_pair },
 		{ "KICK", prepare_qp, make_kick, make_destroy },
+		{ "WAIT", prepare_qp, make_wait, make_destroy },
 		{ "DESTROY_QP", prepare_qp, make_destroy, nothing },
 	};
 
@@ -436,6 +464,7 @@ TEST_F_TIMEOUT(faults, every_fault_in_an_mmap_of_each_cookie_kind_fails_it_clean
 		{ "mmap host region", prepare_host, map_host, unmap_and_dereg },
 		{ "mmap DMA buffer", prepare_dma, map_dma, unmap_and_free },
 		{ "mmap queue pair", prepare_qp, map_qp, unmap_and_destroy },
+		{ "mmap doorbell page", prepare_qp, map_doorbell, unmap_and_destroy },
 	};
 
 	walk_calls(_metadata, &self->w, calls, sizeof(calls) / sizeof(calls[0]));

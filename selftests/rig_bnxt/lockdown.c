@@ -20,7 +20,7 @@ TEST(device_memory_is_refused_under_lockdown_and_nothing_else_is)
 	int fd, lk;
 
 	if (rig_soft_count() < 1)
-		SKIP(return, "needs rig_bnxt loaded with soft=1 or more");
+		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
 	if (rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/iommu", 0) == 1)
 		SKIP(return, "rig_bnxt0 is behind an IOMMU: device memory is refused before lockdown is asked");
 	if (!rig_ivshmem(NULL, 0, &start, &len))

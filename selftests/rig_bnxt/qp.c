@@ -4,7 +4,7 @@
  * issue: byte-exact sends between rig_bnxt0 and rig_bnxt1 and reads on
  * rig_bnxt0, from and into host, pages and device memory; ordering; ring
  * limits and wrap-around; every error with its status; waiting; threads;
- * the system-call bound; fork and SIGKILL.  Needs soft=2.  Whether
+ * the system-call bound; fork and SIGKILL.  Needs two modelled NICs.  Whether
  * rig_bnxt0 is behind an IOMMU decides which memory can be used, and the
  * tests of the other kind skip saying why.
  *
@@ -71,7 +71,7 @@ FIXTURE(qp) {
 FIXTURE_SETUP(qp)
 {
 	if (rig_soft_count() < 2)
-		SKIP(return, "needs rig_bnxt loaded with soft=2 or more");
+		SKIP(return, "needs two modelled NICs (scripts/vm-run --soft 2)");
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &self->nic1)) TH_LOG("%s", rig_error());
 	self->page = rig_bnxt_page(self->nic0);

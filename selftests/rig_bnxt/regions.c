@@ -43,7 +43,7 @@ FIXTURE(region) {
 FIXTURE_SETUP(region)
 {
 	if (rig_soft_count() < 1)
-		SKIP(return, "needs rig_bnxt loaded with soft=1 or more");
+		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic)) TH_LOG("%s", rig_error());
 	self->page = rig_bnxt_page(self->nic);
 	self->iommu = rig_bnxt_iommu(self->nic);
@@ -275,7 +275,7 @@ TEST_F(region, another_nics_dma_memory_is_refused)
 	void *p;
 
 	if (rig_soft_count() < 2)
-		SKIP(return, "needs soft=2");
+		SKIP(return, "needs two modelled NICs (scripts/vm-run --soft 2)");
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &other));
 	ASSERT_EQ(0, rig_dma_alloc(other, self->page, &p));
 	EXPECT_EQ(-EXDEV, rig_region_pages(self->nic, p, self->page, &r));

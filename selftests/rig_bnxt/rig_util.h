@@ -138,32 +138,62 @@ static inline int rig_module_loaded(void)
 	return access("/sys/module/rig_bnxt", F_OK) == 0;
 }
 
-/* delete_module(2): 0 or -errno. */
+/* Is the model, rig_soft.ko, loaded? */
+static inline int rig_soft_loaded(void)
+{
+	return access("/sys/module/rig_soft", F_OK) == 0;
+}
+
+/* delete_module(2) of @name: 0 or -errno. */
+static inline int rig_unload(const char *name, unsigned int flags)
+{
+	return syscall(SYS_delete_module, name, flags) ? -errno : 0;
+}
+
 static inline int rig_module_unload(unsigned int flags)
 {
-	return syscall(SYS_delete_module, "rig_bnxt", flags) ? -errno : 0;
+	return rig_unload("rig_bnxt", flags);
+}
+
+static inline int rig_soft_unload(unsigned int flags)
+{
+	return rig_unload("rig_soft", flags);
 }
 
 /*
- * Load the module scripts/vm-run loaded (RIG_MODULE) with params, or with
- * the parameters it was first loaded with (RIG_MODULE_PARAMS) when params
- * is NULL.  0 or -errno; -ENOENT when RIG_MODULE is not set.
+ * Load the module file named by the environment variable @path_env with
+ * @params, or, when @params is NULL, with the parameters in @params_env
+ * (what scripts/vm-run loaded it with).  0 or -errno; -ENOENT when
+ * @path_env is not set.
  */
-static inline int rig_module_load(const char *params)
+static inline int rig_load(const char *path_env, const char *params_env,
+			   const char *params)
 {
-	const char *path = getenv("RIG_MODULE");
+	const char *path = getenv(path_env);
 	int fd, ret;
 
 	if (!path)
 		return -ENOENT;
 	if (!params)
-		params = getenv("RIG_MODULE_PARAMS") ?: "";
+		params = getenv(params_env) ?: "";
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	ret = syscall(SYS_finit_module, fd, params, 0) ? -errno : 0;
 	close(fd);
 	return ret;
+}
+
+/* Load rig_bnxt.ko as scripts/vm-run did (RIG_MODULE), or with @params. */
+static inline int rig_module_load(const char *params)
+{
+	return rig_load("RIG_MODULE", "RIG_MODULE_PARAMS", params);
+}
+
+/* Load the model, rig_soft.ko, as scripts/vm-run did (RIG_SOFT_MODULE). */
+static inline int rig_soft_load(const char *params)
+{
+	return rig_load("RIG_SOFT_MODULE", "RIG_SOFT_MODULE_PARAMS", params);
 }
 
 static inline int rig_path_exists(const char *fmt, int i)
@@ -271,21 +301,26 @@ static inline int rig_param_set(const char *name, long val)
 }
 
 /*
- * The shared-memory BAR (BAR 2) of the first ivshmem device (1af4:1110):
+ * The shared-memory BAR (BAR 2) of the first ivshmem device (1af4:1110)
+ * that no modelled NIC stands on (the --ivshmem "GPU memory"):
  * 1 with its bus address and length, and its sysfs directory in dev
  * (when dev is not NULL); 0 when there is none.
  */
 static inline int rig_ivshmem(char *dev, size_t n, uint64_t *start, uint64_t *len)
 {
-	char line[256], path[300];
+	char line[256], path[300], owner[32];
 	FILE *ls = popen("grep -l 0x1110 /sys/bus/pci/devices/*/device", "r");
 	FILE *res;
 	int found = 0, bar;
 
 	if (!ls)
 		return 0;
-	if (fgets(line, sizeof(line), ls)) {
+	while (!found && fgets(line, sizeof(line), ls)) {
 		*strrchr(line, '/') = '\0';
+		/* The functions the model stands on are ivshmem too: not those. */
+		snprintf(path, sizeof(path), "%s/driver_override", line);
+		if (!rig_sysfs_read(path, owner, sizeof(owner)) && !strcmp(owner, "rig_soft"))
+			continue;
 		if (dev)
 			snprintf(dev, n, "%s", line);
 		snprintf(path, sizeof(path), "%s/resource", line);

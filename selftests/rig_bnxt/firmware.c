@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The driver against the RoCE firmware of a modelled NetXtreme function,
+ * with the model's fault knobs (its debugfs): every command the driver
+ * sends refused in turn, answers that come late or never, a stalled
+ * completion ring, the command and completion rings wrapping, the DPI
+ * doorbell at offset 0 of its page, a DMA fault, the function stopping
+ * and restarting with files open, and the tracepoints that show it all.
+ *
+ * Each test leaves the model as it found it: knobs disarmed, the function
+ * running, the driver's timeout back to what it was.
+ */
+#include <poll.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "kselftest_harness.h"
+#include "raw.h"
+#include "rig_util.h"
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Write @val to @dir/@name: 0 or -errno. */
+static int dir_write(const char *dir, const char *name, const char *val)
+{
+	char path[PATH_MAX + 64];
+	int fd, ret = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* The model's counter @name ("stats" line "name value"), or -1. */
+static long model_stat(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 64], line[128];
+	size_t n = strlen(name);
+	long val = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/stats", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, n) && line[n] == ' ')
+			val = atol(line + n + 1);
+	fclose(f);
+	return val;
+}
+
+/* The kernel's reason for the file's last failure, into @msg. */
+static void last_error(int fd, char *msg, size_t n)
+{
+	struct rig_bnxt_last_error e = { .size = sizeof(e) };
+
+	msg[0] = '\0';
+	if (raw_cmd(fd, RIG_BNXT_LAST_ERROR, &e) == 0)
+		snprintf(msg, n, "%s", e.message);
+}
+
+/* The number in @dir/@name, or -1. */
+static long dir_num(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return rig_file_num(path, -1);
+}
+
+/* Does touching @p kill a child of fork() with SIGBUS (a zapped mapping)? */
+static int sigbus_on_touch(const volatile void *p)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0) {
+		(void)*(const volatile char *)p;
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 0;
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS;
+}
+
+/* Wait up to @ms for rig_bnxtN to exist (1) or not (0) as @want says. */
+static int nic_becomes(int nic, int want, int ms)
+{
+	double end = now_ms() + ms;
+
+	do {
+		if (rig_path_exists("/dev/rig_bnxt%d", nic) == want)
+			return 1;
+		usleep(10000);
+	} while (now_ms() < end);
+	return 0;
+}
+
+/* Wait up to @ms for the next completion of @qp: 1 or 0. */
+static int poll_ms(struct raw_qp *qp, struct rig_bnxt_completion *c, int ms)
+{
+	double end = now_ms() + ms;
+
+	do {
+		if (raw_poll(qp, c))
+			return 1;
+		usleep(1000);
+	} while (now_ms() < end);
+	return 0;
+}
+
+FIXTURE(fw) {
+	int fd;
+	char dir[PATH_MAX];	/* the model's debugfs of rig_bnxt0's function */
+	long timeout_ms;	/* the driver's fw_timeout_ms as found */
+	long allocated;
+};
+
+FIXTURE_SETUP(fw)
+{
+	self->fd = -1;
+	if (rig_soft_count() < 1)
+		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
+	ASSERT_EQ(0, rig_model_dir(0, self->dir, sizeof(self->dir)));
+	ASSERT_EQ(0, access(self->dir, F_OK)) TH_LOG("no %s: debugfs not mounted?", self->dir);
+	self->timeout_ms = rig_param_num("fw_timeout_ms", -1);
+	ASSERT_LT(0, self->timeout_ms);
+	self->allocated = rig_debugfs_num("allocated_pages");
+	self->fd = raw_open(0);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(fw)
+{
+	static const char *const off[][2] = {
+		{ "fail_opcode", "0 0" }, { "fail_cmd", "0 0" }, { "delay_cmd", "0 0" },
+		{ "drop_cmd", "0" }, { "creq_stall", "0" }, { "hang", "0" },
+		{ "dma_fail", "0" }, { "fail_hwrm", "0 0" },
+	};
+	unsigned int i;
+
+	if (self->fd >= 0)
+		close(self->fd);
+	if (!self->dir[0])
+		return;
+	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		dir_write(self->dir, off[i][0], off[i][1]);
+	if (self->timeout_ms > 0)
+		rig_param_set("fw_timeout_ms", self->timeout_ms);
+}
+
+/* Restart rig_bnxt0's function (a firmware reset): a new rig_bnxt0. */
+static void reset_function(struct __test_metadata *_metadata, FIXTURE_DATA(fw) *self)
+{
+	ASSERT_EQ(0, dir_write(self->dir, "state", "stop"));
+	ASSERT_TRUE(nic_becomes(0, 0, 10000)) TH_LOG("rig_bnxt0 stays after the stop");
+	ASSERT_EQ(0, dir_write(self->dir, "state", "restart"));
+	ASSERT_TRUE(nic_becomes(0, 1, 10000)) TH_LOG("no rig_bnxt0 after the restart");
+}
+
+/* ---- refusals --------------------------------------------------------- */
+
+/* A call that sends @opcode among its commands: 0 or -errno. */
+struct refusal {
+	int opcode;
+	const char *name;
+	int (*call)(int fd, struct raw_qp *a, struct raw_qp *b,
+		    struct rig_bnxt_reg_region *r);
+};
+
+static int call_make_qp(int fd, struct raw_qp *a, struct raw_qp *b,
+			struct rig_bnxt_reg_region *r)
+{
+	(void)b;
+	(void)r;
+	return raw_qp_make(fd, 4, 1, a);
+}
+
+static int call_connect(int fd, struct raw_qp *a, struct raw_qp *b,
+			struct rig_bnxt_reg_region *r)
+{
+	(void)r;
+	(void)fd;
+	return raw_qp_connect(a, b);
+}
+
+static int call_host(int fd, struct raw_qp *a, struct raw_qp *b,
+		     struct rig_bnxt_reg_region *r)
+{
+	(void)a;
+	(void)b;
+	return raw_host(fd, 4096, r);
+}
+
+TEST_F(fw, each_refused_command_fails_its_call_with_eio_naming_command_and_status)
+{
+	static const struct refusal refusals[] = {
+		{ RIG_FW_CREATE_CQ, "CREATE_CQ", call_make_qp },
+		{ RIG_FW_CREATE_QP, "CREATE_QP", call_make_qp },
+		{ RIG_FW_MODIFY_QP, "MODIFY_QP", call_connect },
+		{ RIG_FW_ALLOCATE_MRW, "ALLOCATE_MRW", call_host },
+		{ RIG_FW_REGISTER_MR, "REGISTER_MR", call_host },
+	};
+	char msg[RIG_BNXT_ERROR_BYTES], want[64];
+	struct rig_bnxt_reg_region r;
+	struct raw_qp a, b;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct refusal *t = &refusals[i];
+		long qps = rig_model_num(0, "qps", -1), cqs = rig_model_num(0, "cqs", -1);
+		long mrs = rig_model_num(0, "mrs", -1);
+
+		memset(&a, 0, sizeof(a));
+		if (t->call == call_connect) {
+			ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+			ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+		}
+		ASSERT_EQ(0, rig_model_refuse(0, t->opcode));
+		ret = t->call(self->fd, &a, &b, &r);
+		EXPECT_EQ(-EIO, ret) TH_LOG("%s refused", t->name);
+		last_error(self->fd, msg, sizeof(msg));
+		snprintf(want, sizeof(want), "%s refused by the firmware: status 0x01", t->name);
+		EXPECT_NE(NULL, strstr(msg, want)) TH_LOG("the kernel said \"%s\"", msg);
+		if (t->call == call_connect) {
+			/* Refused, not broken: it may be connected after all. */
+			EXPECT_EQ(0, raw_qp_connect(&a, &b));
+			EXPECT_EQ(0, raw_qp_destroy(&a));
+			EXPECT_EQ(0, raw_qp_destroy(&b));
+		}
+		/* Nothing of the failed call stays in the firmware. */
+		EXPECT_EQ(qps, rig_model_num(0, "qps", -1)) TH_LOG("%s", t->name);
+		EXPECT_EQ(cqs, rig_model_num(0, "cqs", -1)) TH_LOG("%s", t->name);
+		EXPECT_EQ(mrs, rig_model_num(0, "mrs", -1)) TH_LOG("%s", t->name);
+	}
+	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+}
+
+TEST_F(fw, a_refused_queue_pair_destruction_breaks_it_until_close_which_destroys_it)
+{
+	char msg[RIG_BNXT_ERROR_BYTES];
+	struct raw_qp a, b;
+
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DESTROY_QP));
+	EXPECT_EQ(-EIO, raw_qp_destroy(&a));
+	last_error(self->fd, msg, sizeof(msg));
+	EXPECT_NE(NULL, strstr(msg, "DESTROY_QP refused by the firmware: status 0x01"))
+		TH_LOG("the kernel said \"%s\"", msg);
+	/* Broken: every later command on it fails; the firmware still has it. */
+	EXPECT_EQ(-EIO, raw_handle(self->fd, RIG_BNXT_DESTROY_QP, a.c.handle));
+	EXPECT_EQ(-EIO, raw_qp_connect(&a, &b));
+	EXPECT_EQ(2, rig_model_num(0, "qps", -1));
+	EXPECT_EQ(2, rig_model_num(0, "cqs", -1));
+
+	/* A refused DESTROY_CQ (the queue pair went) breaks it as well. */
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DESTROY_CQ));
+	EXPECT_EQ(-EIO, raw_qp_destroy(&b));
+	EXPECT_EQ(1, rig_model_num(0, "qps", -1));
+	EXPECT_EQ(2, rig_model_num(0, "cqs", -1));
+
+	/* Closing the file destroys both for good, and frees their memory. */
+	close(self->fd);
+	self->fd = -1;
+	EXPECT_EQ(0, rig_model_num(0, "qps", -1));
+	EXPECT_EQ(0, rig_model_num(0, "cqs", -1));
+	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+}
+
+/* ---- timeouts ----------------------------------------------------------- */
+
+TEST_F(fw, a_late_answer_within_the_timeout_is_no_failure)
+{
+	struct rig_bnxt_reg_region r;
+	double t;
+
+	/* ALLOCATE_MRW, the first command of a registration, 300 ms late. */
+	ASSERT_EQ(0, rig_model_set(0, "delay_cmd", "1 300"));
+	t = now_ms();
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	t = now_ms() - t;
+	EXPECT_LE(300, t);
+	EXPECT_EQ(0, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+}
+
+/*
+ * A command with no answer within fw_timeout_ms fails with ETIMEDOUT and
+ * the NIC is failed: every later command is refused at once, with EIO,
+ * until the function is reset.  What its files held the firmware kept:
+ * their memory stays until the reset ends the firmware, and no longer.
+ */
+static void expect_failed_nic(struct __test_metadata *_metadata, FIXTURE_DATA(fw) *self,
+			      const char *knob, const char *val)
+{
+	struct rig_bnxt_reg_region r, kept;
+	char msg[RIG_BNXT_ERROR_BYTES];
+	struct raw_qp qp;
+	long allocated;
+	double t;
+
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &qp));
+	ASSERT_EQ(0, raw_host(self->fd, 8192, &kept));
+	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", 500));
+	ASSERT_EQ(0, rig_model_set(0, knob, val));
+	t = now_ms();
+	EXPECT_EQ(-ETIMEDOUT, raw_host(self->fd, 4096, &r));
+	t = now_ms() - t;
+	EXPECT_LE(450, t);
+	EXPECT_GT(5000, t);
+	last_error(self->fd, msg, sizeof(msg));
+	EXPECT_NE(NULL, strstr(msg, "ALLOCATE_MRW")) TH_LOG("the kernel said \"%s\"", msg);
+	ASSERT_EQ(0, rig_model_set(0, knob, "0"));
+
+	/* Failed: refused at once, even with the firmware answering again. */
+	t = now_ms();
+	EXPECT_EQ(-EIO, raw_host(self->fd, 4096, &r));
+	EXPECT_GT(200, now_ms() - t);
+	EXPECT_EQ(-EIO, raw_qp_destroy(&qp));
+
+	/* Closed, the file's objects stay with the firmware that kept them. */
+	allocated = rig_debugfs_num("allocated_pages");
+	close(self->fd);
+	self->fd = -1;
+	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
+
+	/* A reset ends the firmware: all of it goes, and the NIC is new. */
+	reset_function(_metadata, self);
+	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+	self->fd = raw_open(0);
+	ASSERT_LE(0, self->fd);
+	EXPECT_EQ(0, raw_host(self->fd, 4096, &r));
+	EXPECT_EQ(0, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+}
+
+TEST_F_TIMEOUT(fw, an_unanswered_command_times_out_and_fails_the_nic_until_a_reset, 60)
+{
+	/* ALLOCATE_MRW is consumed and never answered. */
+	expect_failed_nic(_metadata, self, "drop_cmd", "1");
+}
+
+TEST_F_TIMEOUT(fw, a_stalled_completion_ring_times_out_the_same_way, 60)
+{
+	expect_failed_nic(_metadata, self, "creq_stall", "1");
+}
+
+TEST_F_TIMEOUT(fw, a_hung_firmware_times_out_the_same_way, 60)
+{
+	expect_failed_nic(_metadata, self, "hang", "1");
+}
+
+/* ---- the rings wrap -------------------------------------------------------- */
+
+TEST_F_TIMEOUT(fw, the_command_and_completion_rings_wrap_many_times, 300)
+{
+	/* CMDQ: 256 slots; CREQ: 1024 entries; three commands per region. */
+	enum { N = 1200 };
+	long cmds = rig_model_num(0, "cmds", -1), creq = model_stat(self->dir, "creq_entries");
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct raw_qp a, b;
+	int i;
+
+	for (i = 0; i < N; i++) {
+		ASSERT_EQ(0, raw_host(self->fd, 4096, &r)) TH_LOG("region %d", i);
+		ASSERT_EQ(0, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+	}
+	TH_LOG("%ld commands, %ld CREQ entries", rig_model_num(0, "cmds", -1) - cmds,
+	       model_stat(self->dir, "creq_entries") - creq);
+	EXPECT_LE(cmds + 3 * N, rig_model_num(0, "cmds", -1));
+	EXPECT_LE(creq + 3 * N, model_stat(self->dir, "creq_entries"));
+
+	/* And everything still works. */
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+	ASSERT_EQ(0, raw_qp_connect(&a, &b));
+	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	{
+		struct rig_bnxt_local l = { 0, 64, r.key };
+
+		ASSERT_EQ(0, raw_receive(&b, &l, 1));
+		ASSERT_EQ(0, raw_send(&a, &l, 1));
+	}
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+}
+
+/* ---- doorbells ------------------------------------------------------------- */
+
+TEST_F(fw, the_nic_hears_a_doorbell_at_offset_0_of_its_page_and_nowhere_else)
+{
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b;
+	void *two;
+
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+	ASSERT_EQ(0, raw_qp_connect(&a, &b));
+	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	ASSERT_EQ(0, raw_receive(&b, &l, 1));
+
+	/* A doorbell page is one page: no more of the BAR is mapped. */
+	two = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd,
+		   (off_t)a.c.sq_db_offset);
+	EXPECT_EQ(MAP_FAILED, two);
+
+	/* The entry, and its doorbell one word too far: nothing happens. */
+	ASSERT_EQ(0, rig_bnxt_put_send(a.map + a.c.sq_offset,
+				       (size_t)a.c.entries * RIG_BNXT_ENTRY_SIZE, 0, true, &l, 1));
+	raw_psn(&a, 0, RIG_BNXT_SQ_WQE_TYPE_SEND, 64);
+	raw_ring(a.db[0] + 1, a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
+	ASSERT_EQ(0, raw_kick(&a));
+	EXPECT_EQ(0, poll_ms(&a, &c, 300));
+
+	/* At offset 0, it goes. */
+	a.sq_prod = 1;
+	raw_ring(a.db[0], a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
+	ASSERT_EQ(0, raw_kick(&a));
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	EXPECT_EQ(64, c.bytes);
+}
+
+/* ---- DMA faults -------------------------------------------------------------- */
+
+TEST_F(fw, a_dma_fault_fails_the_entry_and_nothing_else)
+{
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b, x, y;
+	long faults = model_stat(self->dir, "dma_faults");
+	int iommu = rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/iommu", 0);
+
+	ASSERT_LE(0, faults);
+	TH_LOG("rig_bnxt0 is %sbehind an IOMMU", iommu ? "" : "not ");
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+	ASSERT_EQ(0, raw_qp_connect(&a, &b));
+	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	ASSERT_EQ(0, raw_receive(&b, &l, 1));
+
+	/*
+	 * The model's next access fails as an address the IOMMU does not
+	 * translate fails: the entry it was reading or writing fails.
+	 */
+	ASSERT_EQ(0, rig_model_set(0, "dma_fail", "1"));
+	ASSERT_EQ(0, raw_send(&a, &l, 1));
+	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	EXPECT_NE(RIG_BNXT_CQ_REQ_STATUS_OK, c.status) TH_LOG("status %u", c.status);
+	EXPECT_EQ(faults + 1, model_stat(self->dir, "dma_faults"));
+
+	/* Other queue pairs of the NIC are untouched. */
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 3, &x));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 4, &y));
+	ASSERT_EQ(0, raw_qp_connect(&x, &y));
+	ASSERT_EQ(0, raw_qp_connect(&y, &x));
+	ASSERT_EQ(0, raw_receive(&y, &l, 1));
+	ASSERT_EQ(0, raw_send(&x, &l, 1));
+	ASSERT_EQ(1, poll_ms(&x, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	ASSERT_EQ(1, poll_ms(&y, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+}
+
+/* ---- stop, restart, removal with files open ------------------------------------ */
+
+TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts_new, 60)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b;
+	unsigned char *host;
+	struct pollfd pfd;
+
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
+	ASSERT_EQ(0, raw_qp_connect(&a, &b));
+	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	ASSERT_EQ(0, raw_host(self->fd, 1 << 20, &r));
+	host = raw_map(self->fd, &r);
+	ASSERT_NE(MAP_FAILED, host);
+	/* A transfer in flight: a receive waits for a send never rung. */
+	l = (struct rig_bnxt_local){ 0, 1 << 20, r.key };
+	ASSERT_EQ(0, raw_receive(&b, &l, 1));
+
+	EXPECT_FALSE(sigbus_on_touch(host));
+	ASSERT_EQ(0, dir_write(self->dir, "state", "stop"));
+	ASSERT_TRUE(nic_becomes(0, 0, 10000));
+	/* Every command: ENODEV; every mapping: zapped; the firmware: empty. */
+	EXPECT_EQ(-ENODEV, raw_cmd(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(-ENODEV, raw_host(self->fd, 4096, &r));
+	EXPECT_EQ(-ENODEV, raw_kick(&a));
+	pfd = (struct pollfd){ .fd = self->fd, .events = POLLIN };
+	EXPECT_EQ(1, poll(&pfd, 1, 0));
+	EXPECT_TRUE(pfd.revents & (POLLERR | POLLHUP)) TH_LOG("revents %#x", pfd.revents);
+	EXPECT_TRUE(sigbus_on_touch(host));
+	EXPECT_TRUE(sigbus_on_touch(a.map + a.c.cq_offset));
+	EXPECT_TRUE(sigbus_on_touch(a.db[0]));
+	EXPECT_EQ(0, dir_num(self->dir, "qps"));
+	EXPECT_EQ(0, dir_num(self->dir, "cqs"));
+	EXPECT_EQ(0, dir_num(self->dir, "mrs"));
+
+	/* Nothing is re-created: the restarted function is a new NIC. */
+	ASSERT_EQ(0, dir_write(self->dir, "state", "restart"));
+	ASSERT_TRUE(nic_becomes(0, 1, 10000));
+	EXPECT_EQ(-ENODEV, raw_cmd(self->fd, RIG_BNXT_QUERY, &q));
+	close(self->fd);
+	self->fd = raw_open(0);
+	ASSERT_LE(0, self->fd);
+	EXPECT_EQ(0, raw_cmd(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+}
+
+TEST_F_TIMEOUT(fw, unloading_the_model_with_transfers_in_flight_takes_the_nic_from_its_files, 120)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	struct rig_bnxt_reg_region ra, rb;
+	struct rig_bnxt_local la, lb;
+	struct raw_qp a, b;
+	int i, ret;
+
+	if (!getenv("RIG_SOFT_MODULE"))
+		SKIP(return, "RIG_SOFT_MODULE is not set: run under scripts/vm-run --soft");
+	ASSERT_EQ(0, raw_qp_make(self->fd, 64, 1, &a));
+	ASSERT_EQ(0, raw_qp_make(self->fd, 64, 2, &b));
+	ASSERT_EQ(0, raw_qp_connect(&a, &b));
+	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	ASSERT_EQ(0, raw_host(self->fd, 64 << 20, &ra));
+	ASSERT_EQ(0, raw_host(self->fd, 64 << 20, &rb));
+	la = (struct rig_bnxt_local){ 0, 64 << 20, ra.key };
+	lb = (struct rig_bnxt_local){ 0, 64 << 20, rb.key };
+	for (i = 0; i < 32; i++) {
+		ASSERT_EQ(0, raw_receive(&b, &lb, 1));
+		ASSERT_EQ(0, raw_send(&a, &la, 1));
+	}
+
+	/* The model's module goes, and with it the function beneath the NIC. */
+	ret = rig_soft_unload(O_NONBLOCK);
+	ASSERT_EQ(0, ret) TH_LOG("unloading rig_soft: %s", strerror(-ret));
+	EXPECT_FALSE(rig_path_exists("/dev/rig_bnxt%d", 0));
+	EXPECT_EQ(-ENODEV, raw_cmd(self->fd, RIG_BNXT_QUERY, &q));
+	EXPECT_EQ(-ENODEV, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, ra.handle));
+	EXPECT_TRUE(sigbus_on_touch(a.map));
+	EXPECT_TRUE(sigbus_on_touch(a.db[1]));
+	close(self->fd);
+	self->fd = -1;
+	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+
+	ASSERT_EQ(0, rig_soft_load(NULL));
+	ASSERT_TRUE(nic_becomes(0, 1, 10000));
+	/* The model's debugfs is new: the teardown must not miss it. */
+	ASSERT_EQ(0, rig_model_dir(0, self->dir, sizeof(self->dir)));
+}
+
+/* ---- tracepoints ------------------------------------------------------------------ */
+
+#define TRACEFS "/sys/kernel/tracing"
+
+static int trace_write(const char *file, const char *val)
+{
+	return dir_write(TRACEFS, file, val);
+}
+
+/* Read the trace buffer into a malloc()ed string, or NULL. */
+static char *trace_read(void)
+{
+	size_t cap = 1 << 20, len = 0;
+	char *buf = malloc(cap);
+	int fd = open(TRACEFS "/trace", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (!buf || fd < 0) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += n;
+		if (len + 1 == cap) {
+			char *more = realloc(buf, cap *= 2);
+
+			if (!more)
+				break;
+			buf = more;
+		}
+	}
+	close(fd);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* Is @s lowercase hex, of @n characters? */
+static int is_hex(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strchr("0123456789abcdef", s[i]))
+			return 0;
+	return s[n] == '\0' || s[n] == '\n' || s[n] == ' ';
+}
+
+TEST_F_TIMEOUT(fw, the_tracepoints_show_every_command_hwrm_request_and_answer, 60)
+{
+	char pci[64], *trace, *line, *save, want[128];
+	struct rig_bnxt_reg_region r;
+	int cmds = 0, dones = 0, hwrms = 0, hwrm_dones = 0;
+	unsigned int cookie = 0x10000;
+
+	snprintf(pci, sizeof(pci), "%s", strrchr(self->dir, '/') + 1);
+	if (access(TRACEFS "/trace", F_OK))
+		mount("tracefs", TRACEFS, "tracefs", 0, NULL);
+	if (access(TRACEFS "/events/rig_bnxt", F_OK))
+		SKIP(return, "no tracefs, or no rig_bnxt events in it");
+	ASSERT_EQ(0, trace_write("tracing_on", "0"));
+	ASSERT_EQ(0, trace_write("trace", ""));
+	ASSERT_EQ(0, trace_write("events/rig_bnxt/enable", "1"));
+	ASSERT_EQ(0, trace_write("tracing_on", "1"));
+
+	/* Firmware commands: a registration; HWRM requests: a reset's bring-up. */
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	close(self->fd);
+	self->fd = -1;
+	reset_function(_metadata, self);
+
+	trace_write("tracing_on", "0");
+	trace_write("events/rig_bnxt/enable", "0");
+	trace = trace_read();
+	ASSERT_NE(NULL, trace);
+	for (line = strtok_r(trace, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		unsigned int op, ck, st, type, err;
+		char *p;
+
+		if (line[0] == '#' || !strstr(line, pci))
+			continue;
+		if ((p = strstr(line, "rig_bnxt_cmd: "))) {
+			char hex[8];
+
+			ASSERT_EQ(2, sscanf(p, "rig_bnxt_cmd: %*s opcode=0x%x cookie=0x%x", &op, &ck))
+				TH_LOG("%s", line);
+			p = strstr(p, " cmd=");
+			ASSERT_NE(NULL, p);
+			p += 5;
+			/* Memory order: the opcode is byte 0, cmd_size (in 16s) byte 1. */
+			snprintf(hex, sizeof(hex), "%02x", op);
+			EXPECT_EQ(0, strncmp(p, hex, 2)) TH_LOG("%s", line);
+			{
+				unsigned int size = strtoul((char[3]){ p[2], p[3], 0 }, NULL, 16);
+
+				EXPECT_TRUE(size >= 1 && is_hex(p, size * 32)) TH_LOG("%s", line);
+			}
+			if (op == RIG_FW_ALLOCATE_MRW)
+				cookie = ck;
+			cmds++;
+		} else if ((p = strstr(line, "rig_bnxt_cmd_done: "))) {
+			ASSERT_EQ(3, sscanf(p, "rig_bnxt_cmd_done: %*s opcode=0x%x cookie=0x%x status=0x%x",
+					    &op, &ck, &st)) TH_LOG("%s", line);
+			if (op == RIG_FW_ALLOCATE_MRW) {
+				EXPECT_EQ(cookie, ck);
+				EXPECT_EQ(0, st);
+			}
+			dones++;
+		} else if ((p = strstr(line, "rig_bnxt_hwrm: "))) {
+			ASSERT_EQ(1, sscanf(p, "rig_bnxt_hwrm: %*s req_type=0x%x", &type))
+				TH_LOG("%s", line);
+			p = strstr(p, " req=");
+			ASSERT_NE(NULL, p);
+			/* The request's first two bytes are req_type, little-endian. */
+			snprintf(want, sizeof(want), "%02x%02x", type & 0xff, type >> 8);
+			EXPECT_EQ(0, strncmp(p + 5, want, 4)) TH_LOG("%s", line);
+			hwrms++;
+		} else if ((p = strstr(line, "rig_bnxt_hwrm_done: "))) {
+			ASSERT_EQ(2, sscanf(p, "rig_bnxt_hwrm_done: %*s req_type=0x%x error=0x%x",
+					    &type, &err)) TH_LOG("%s", line);
+			EXPECT_EQ(0, err) TH_LOG("%s", line);
+			hwrm_dones++;
+		}
+	}
+	free(trace);
+	TH_LOG("%d commands, %d answers, %d HWRM requests, %d answers", cmds, dones, hwrms,
+	       hwrm_dones);
+	EXPECT_GT(0x10000, cookie) TH_LOG("no ALLOCATE_MRW traced");
+	EXPECT_LE(3, cmds);
+	EXPECT_EQ(cmds, dones);
+	/* VER_GET, FUNC_QCAPS, FUNC_QCFG, RING_ALLOC (CREQ, NQ), STAT_CTX_ALLOC... */
+	EXPECT_LE(5, hwrms);
+	EXPECT_EQ(hwrms, hwrm_dones);
+}
+
+TEST_HARNESS_MAIN
