@@ -254,11 +254,15 @@ RIG_EXPORT int rig_region_deregister(struct rig_region *r)
 	cmd.handle = r->handle;
 	err = rig_cmd(r->nic, RIG_BNXT_DEREG_REGION, &cmd);
 	if (err == EIO || err == ETIMEDOUT) {
+		char why[512];
+
 		r->state = RIG_REGION_BROKEN;
 		rig_nic_refused(r->nic, "rig_region_deregister", "the deregistration", err);
+		/* rig_error() is the buffer rig_fail() writes: copy it first. */
+		snprintf(why, sizeof(why), "%s", rig_error());
 		return rig_fail(-err,
 				"%s; the NIC may still use the memory, which stays allocated and pinned until %s is closed",
-				rig_error(), r->nic->name);
+				why, r->nic->name);
 	}
 	if (err)
 		return rig_nic_error(r->nic, "rig_region_deregister", err);

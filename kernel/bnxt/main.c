@@ -164,7 +164,7 @@ static int rig_bnxt_publish(struct rig_bnxt *bnxt)
 		bnxt->rdev = NULL;
 		return ret;
 	}
-	dev_info(bnxt->dev, "%s: firmware %s, address %pI6, %s an IOMMU\n",
+	dev_info(bnxt->dev, "%s: firmware %s, address %pI6c, %s an IOMMU\n",
 		 dev_name(&bnxt->rdev->dev), bnxt->fw_version, bnxt->gid,
 		 attr.iommu ? "behind" : "not behind");
 	return 0;

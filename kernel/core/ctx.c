@@ -105,6 +105,23 @@ int rig_cmd_last_error(struct rig_ctx *ctx, void *arg)
 	return 0;
 }
 
+/* Give @ctx its driver part and list it with its device, if it is there. */
+static int rig_ctx_attach(struct rig_ctx *ctx)
+{
+	struct rig_dev *rdev = ctx->rdev;
+	int ret;
+
+	guard(rwsem_read)(&rdev->lock);
+	if (rdev->dead)
+		return -ENODEV;
+	ret = rdev->ops->ctx_init(ctx);
+	if (ret)
+		return ret;
+	scoped_guard(mutex, &rdev->ctxs_lock)
+		list_add(&ctx->node, &rdev->ctxs);
+	return 0;
+}
+
 /**
  * rig_ctx_create() - a new context for a file of @rdev opened by current
  * @rdev: the device; the caller holds a reference, which the context takes
@@ -146,16 +163,9 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 			goto err_free;
 	}
 
-	guard(rwsem_read)(&rdev->lock);
-	if (rdev->dead) {
-		ret = -ENODEV;
-		goto err_cookie;
-	}
-	ret = rdev->ops->ctx_init(ctx);
+	ret = rig_ctx_attach(ctx);
 	if (ret)
 		goto err_cookie;
-	scoped_guard(mutex, &rdev->ctxs_lock)
-		list_add(&ctx->node, &rdev->ctxs);
 	return ctx;
 
 err_cookie:
@@ -266,6 +276,26 @@ void rig_ctx_destroy(struct rig_ctx *ctx)
 	kfree(ctx);
 }
 
+/* Give @dma its mmap cookie and its handle, answering @cmd: 0 or -errno. */
+static int rig_dma_publish(struct rig_ctx *ctx, struct rig_dma *dma,
+			   struct rig_bnxt_dma_alloc *cmd)
+{
+	int ret;
+
+	guard(mutex)(&ctx->lock);
+	ret = rig_mmap_buf(ctx, dma->buf, &dma->cookie);
+	if (ret)
+		return ret;
+	ret = xa_alloc_cyclic(&ctx->bufs, &cmd->handle, dma, xa_limit_32b,
+			      &ctx->next_buf, GFP_KERNEL_ACCOUNT);
+	if (ret < 0) {
+		rig_mmap_del(ctx, dma->cookie);
+		return ret;
+	}
+	cmd->mmap_offset = (u64)dma->cookie << PAGE_SHIFT;
+	return 0;
+}
+
 /**
  * rig_cmd_dma_alloc() - RIG_BNXT_DMA_ALLOC
  * @ctx: the context
@@ -297,20 +327,12 @@ int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg)
 		goto err_free;
 	}
 
-	guard(mutex)(&ctx->lock);
-	ret = rig_mmap_buf(ctx, dma->buf, &dma->cookie);
+	ret = rig_dma_publish(ctx, dma, cmd);
 	if (ret)
 		goto err_put;
-	ret = xa_alloc_cyclic(&ctx->bufs, &cmd->handle, dma, xa_limit_32b,
-			      &ctx->next_buf, GFP_KERNEL_ACCOUNT);
-	if (ret < 0)
-		goto err_cookie;
-	cmd->mmap_offset = (u64)dma->cookie << PAGE_SHIFT;
 	cmd->mapped_bytes = bytes;
 	return 0;
 
-err_cookie:
-	rig_mmap_del(ctx, dma->cookie);
 err_put:
 	rig_buf_put(dma->buf);
 err_free:

@@ -93,16 +93,15 @@ static int rig_pages_map(struct rig_pages *rp)
 		ret = -EOPNOTSUPP;
 		goto err_unmap;
 	}
-	guard(mutex)(&rdev->dma_lock);
-	/* A NIC on its way out maps nothing more. */
-	if (READ_ONCE(rdev->dead)) {
-		ret = -ENODEV;
-		goto err_unmap;
+	scoped_guard(mutex, &rdev->dma_lock) {
+		/* A NIC on its way out maps nothing more. */
+		if (!READ_ONCE(rdev->dead)) {
+			rp->mapped = true;
+			list_add(&rp->node, &rdev->dma_pages);
+			return 0;
+		}
 	}
-	rp->mapped = true;
-	list_add(&rp->node, &rdev->dma_pages);
-	return 0;
-
+	ret = -ENODEV;
 err_unmap:
 	dma_unmap_sgtable(rdev->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL,
 			  DMA_ATTR_SKIP_CPU_SYNC);

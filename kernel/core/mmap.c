@@ -220,8 +220,8 @@ int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
 
 	rv = kzalloc(sizeof(*rv), GFP_KERNEL_ACCOUNT);
 	if (!rv) {
-		ret = -ENOMEM;
-		goto err_put;
+		kref_put(&m->kref, rig_mmap_free);
+		return -ENOMEM;
 	}
 	rv->vma = vma;
 	rv->entry = m;
@@ -243,7 +243,6 @@ int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
 
 err_free:
 	kfree(rv);
-err_put:
 	kref_put(&m->kref, rig_mmap_free);
 	return ret;
 }

@@ -6,6 +6,8 @@
 #include <sys/ioctl.h>
 #include <sys/sysmacros.h>
 
+#include <sys/mman.h>
+
 #include "kselftest_harness.h"
 #include "rig_bnxt.h"
 #include "rig/bnxt.h"
@@ -167,9 +169,36 @@ TEST_F(nic, query_reports_abi_kind_and_page)
 	EXPECT_EQ(sizeof(q), q.size);
 	EXPECT_EQ(RIG_BNXT_ABI_VERSION, q.abi);
 	EXPECT_EQ(RIG_BNXT_KIND_SOFT, q.kind);
-	EXPECT_EQ(0, q.flags & ~(RIG_BNXT_QUERY_IOMMU | RIG_BNXT_QUERY_RELAXED_ORDERING));
+	EXPECT_EQ(0, q.flags & ~(RIG_BNXT_QUERY_IOMMU | RIG_BNXT_QUERY_RELAXED_ORDERING |
+				 RIG_BNXT_QUERY_NEEDS_KICK));
 	EXPECT_EQ(0, q.flags & RIG_BNXT_QUERY_RELAXED_ORDERING);
 	EXPECT_EQ((__u64)sysconf(_SC_PAGESIZE), q.page_size);
+	/* The limit comes from the firmware (QUERY_FUNC): a power of two. */
+	EXPECT_LE(2, q.max_entries);
+	EXPECT_EQ(0, q.max_entries & (q.max_entries - 1));
+	/* The model needs kicks, and says so with a status page to map. */
+	EXPECT_TRUE(q.flags & RIG_BNXT_QUERY_NEEDS_KICK);
+	EXPECT_NE(0, q.status_offset);
+}
+
+TEST_F(nic, the_status_page_is_read_only_and_one_page)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	ASSERT_EQ(0, ioctl(self->fd, RIG_BNXT_QUERY, &q));
+	if (!(q.flags & RIG_BNXT_QUERY_NEEDS_KICK))
+		SKIP(return, "this NIC needs no kick and has no status page");
+	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd, (off_t)q.status_offset);
+	EXPECT_EQ(MAP_FAILED, p);
+	p = mmap(NULL, 2 * page, PROT_READ, MAP_SHARED, self->fd, (off_t)q.status_offset);
+	EXPECT_EQ(MAP_FAILED, p);
+	p = mmap(NULL, page, PROT_READ, MAP_SHARED, self->fd, (off_t)q.status_offset);
+	ASSERT_NE(MAP_FAILED, p);
+	/* No mprotect() makes it writable. */
+	EXPECT_EQ(-1, mprotect(p, page, PROT_READ | PROT_WRITE));
+	munmap(p, page);
 }
 
 TEST_F(nic, query_refuses_a_struct_shorter_than_the_first_version)
