@@ -90,7 +90,8 @@ static void rig_dev_release(struct device *dev)
 {
 	struct rig_dev *rdev = to_rig_dev(dev);
 
-	ida_free(&rig_minors, rdev->index);
+	if (rdev->has_minor)
+		ida_free(&rig_minors, rdev->index);
 	put_device(rdev->dma_dev);
 	kfree(rdev);
 }
@@ -126,6 +127,7 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 		return ERR_PTR(-ENOMEM);
 	}
 	rdev->index = index;
+	rdev->has_minor = true;
 	rdev->dma_dev = get_device(dma_dev);
 	rdev->ops = ops;
 	rdev->attr = *attr;
@@ -180,6 +182,12 @@ void rig_dev_unregister(struct rig_dev *rdev)
 	struct rig_ctx *ctx;
 
 	cdev_device_del(&rdev->cdev, &rdev->dev);
+	/*
+	 * Files still open keep the device, not its name and minor: a NIC
+	 * that comes back (a function restarted) is rig_bnxtN again.
+	 */
+	ida_free(&rig_minors, rdev->index);
+	rdev->has_minor = false;
 
 	down_write(&rdev->lock);
 	/* READ_ONCE() in mmap() and poll(), which do not take the lock. */

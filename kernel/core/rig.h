@@ -141,6 +141,8 @@ struct rig_dev_attr {
  * @cdev: the character device, added together with @dev
  *	  (cdev_device_add()) so the node never exists without its sysfs.
  * @index: N of rig_bnxtN, from rig_minors; immutable.
+ * @has_minor: @index is ours in rig_minors: from rig_dev_create() until
+ *	       rig_dev_unregister() gives it back for the next NIC
  * @nic_id: the NIC's identity in endpoints, from its address; immutable
  * @lock: taken for reading by every command for its whole duration,
  *	  and for writing by rig_dev_unregister(), which sets @dead.  Never
@@ -168,6 +170,7 @@ struct rig_dev {
 	struct rig_dev_attr attr;
 	struct cdev cdev;
 	unsigned int index;
+	bool has_minor;
 	u64 nic_id;
 	struct rw_semaphore lock;
 	bool dead;
