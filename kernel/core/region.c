@@ -349,16 +349,19 @@ int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg)
 		goto out_unlock;
 	}
 	ret = -EIO;
-	if (region->state != RIG_REGION_LIVE)
+	if (region->state == RIG_REGION_BROKEN)
 		goto out_unlock;
 
-	ret = ctx->rdev->ops->dereg_region(region);
-	if (ret) {
-		region->state = RIG_REGION_BROKEN;
-		dev_warn_ratelimited(&ctx->rdev->dev,
-				     "region %u is broken (%pe): its memory stays until the file is closed\n",
-				     region->handle, ERR_PTR(ret));
-		goto out_unlock;
+	/* One the NIC let go of already (its device's memory went) just goes. */
+	if (region->state == RIG_REGION_LIVE) {
+		ret = ctx->rdev->ops->dereg_region(region);
+		if (ret) {
+			region->state = RIG_REGION_BROKEN;
+			dev_warn_ratelimited(&ctx->rdev->dev,
+					     "region %u is broken (%pe): its memory stays until the file is closed\n",
+					     region->handle, ERR_PTR(ret));
+			goto out_unlock;
+		}
 	}
 	xa_erase(&ctx->regions, region->handle);
 	if (region->type == RIG_BNXT_REGION_HOST)
