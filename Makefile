@@ -12,9 +12,9 @@
 #   make selftests-debug  the kselftests on the debug kernel (KASAN, lockdep,
 #                   kmemleak, UBSAN, fault injection), built once
 #   make lint       checkpatch --strict and warnings-as-errors builds
-#   make bench      encoder rates against rdma-core's; the soft NIC against
+#   make bench      encoder rates against rdma-core's; rig over the model against
 #                   Soft-RoCE and memcpy in one guest (about 4 minutes)
-#   make demo       a guest with two soft NICs and "GPU memory", and a tour
+#   make demo       a guest with two modelled NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
 #   make dkms-check build, install and load the module through DKMS
@@ -83,22 +83,22 @@ kunit: deps
 selftests-build: module lib
 	$(MAKE) -C selftests/rig_bnxt
 
-# The guest runs: two soft NICs, an ivshmem device standing in for GPU
-# memory and a spare PCIe function for the probe path, once as NICs
-# without an IOMMU and once behind one (an emulated Intel IOMMU, and soft
-# NICs modelled behind it).
+# The guest runs: two modelled NetXtreme functions (rig_soft.ko beneath
+# rig_bnxt.ko) and an ivshmem device standing in for GPU memory, once
+# without an IOMMU and once behind one (an emulated Intel IOMMU, which the
+# driver finds as it would for a real NIC).
 # The threaded stress carries a million messages in make check (about 45 s
 # per guest run under TCG); set RIG_STRESS_MESSAGES for a shorter run.
 export RIG_STRESS_MESSAGES ?= 1000000
 
-VM_PLAIN := --soft 2 --ivshmem 16 --pcie-test
-VM_IOMMU := --iommu --soft 2 --param soft_iommu=1 --ivshmem 16 --pcie-test
-# The guest that proves a soft NIC does no DMA: every mapping bounced.
-VM_SWIOTLB := --soft 1 --param soft_iommu=1
+VM_PLAIN := --soft 2 --ivshmem 16
+VM_IOMMU := --iommu --soft 2 --ivshmem 16
+# Every streaming DMA mapping bounced (no IOMMU): memory the NIC could not
+# reach itself is refused.
+VM_SWIOTLB := --soft 1
 # The debug kernel behind the IOMMU: every program, fault injection too.
-VM_DEBUG := --debug-kernel --iommu --soft 2 --param soft_iommu=1 --ivshmem 16 \
-	--pcie-test --mem 3G --timeout 2400
-DEBUG_TESTS := devices regions fuzz pci qp hardening faults module lockdown
+VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
+DEBUG_TESTS := devices regions fuzz qp firmware hardening faults module lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 
@@ -123,8 +123,8 @@ tools: lib
 	$(MAKE) -C tools/rig
 
 # make bench: rates measured side by side in one run, printed as ratios:
-# the mlx5 encoder against rdma-core's helpers, then (bench/run) the soft
-# NIC against Soft-RoCE and memcpy in one guest.
+# the mlx5 encoder against rdma-core's helpers, then (bench/run) rig
+# over the model against Soft-RoCE and memcpy in one guest.
 bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
 
@@ -152,7 +152,7 @@ uninstall:
 dkms-check: deps
 	$(TOP)/scripts/dkms-check
 
-# The main job: a guest with two soft NICs and "GPU memory", and a tour.
+# The main job: a guest with two modelled NICs and "GPU memory", and a tour.
 demo: all examples tools
 	@$(TOP)/scripts/vm-run --soft 2 --ivshmem 16 -- $(TOP)/scripts/demo-tour
 

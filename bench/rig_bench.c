@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * rig_bench: the workloads of perftest's ib_send_bw, ib_send_lat and
- * ib_read_bw through rig's soft NICs, and memcpy of the same sizes (the
+ * ib_read_bw through rig's modelled NICs, and memcpy of the same sizes (the
  * limit), in one process.  bench/run-guest runs it in the guest beside
  * perftest over Soft-RoCE; it prints one CSV row per workload and size,
  * in perftest's units (MB is 2^20 bytes; latency is half the round trip
@@ -27,7 +27,7 @@
  * empty polls (--pause puts PAUSE there, as DPDK's rte_pause does; under
  * QEMU's single-threaded TCG that also hands the host thread to the other
  * vCPU, which perftest cannot do, so it is off for comparisons).  By
- * default one thread drives both NICs (impl "rig"): the soft NIC's engine
+ * default one thread drives both NICs (impl "rig"): the model's thread
  * thread takes a CPU that a hardware NIC would not, so the program gets
  * the other of the two that perftest's two processes use.  With -T 2
  * (impl "rig_2t") each NIC has a thread of its own, as perftest has a

@@ -2,8 +2,8 @@
 /*
  * send_read: move a message through two NICs, then read it back.
  *
- * rig_bnxt0 and rig_bnxt1 stand for two machines (modprobe rig_bnxt
- * soft=2).  A queue pair on each, connected to the other, carries a
+ * rig_bnxt0 and rig_bnxt1 stand for two machines (in a guest,
+ * scripts/vm-run --soft 2 models two NetXtreme functions).  A queue pair on each, connected to the other, carries a
  * message from a region of rig_bnxt0 into a receive posted on rig_bnxt1.
  * Then two queue pairs of rig_bnxt1, connected to each other, read the
  * bytes that landed into a second region: a region is read only through

@@ -25,7 +25,7 @@ static int rig_open_error(const char *path, int err)
 	case ENXIO:
 	case ENODEV:
 		return rig_fail(-err,
-				"rig_bnxt_open: %s: no such device; is the rig_bnxt module loaded (modprobe rig_bnxt soft=2)?",
+				"rig_bnxt_open: %s: no such device; is the rig_bnxt module loaded (modprobe rig_bnxt) and a NIC bound to it?",
 				path);
 	case EACCES:
 	case EPERM:

@@ -312,7 +312,12 @@ struct rig_bnxt_connect_qp {
 
 #define RIG_BNXT_CREATE_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 5)
 #define RIG_BNXT_CONNECT_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 6)
-/* struct rig_bnxt_handle: destroy a queue pair; its entries are dropped. */
+/*
+ * struct rig_bnxt_handle: destroy a queue pair; its entries are dropped.
+ * EIO when the firmware refuses (or ETIMEDOUT when it does not answer):
+ * the queue pair is then broken, every later command on it fails with
+ * EIO, and its memory stays until the file is closed.
+ */
 #define RIG_BNXT_DESTROY_QP	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 7)
 /*
  * struct rig_bnxt_handle: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK
@@ -335,8 +340,8 @@ struct rig_bnxt_connect_qp {
  * until a wait collects it.  poll() on the file is readable while any
  * queue pair of the file has an event not yet collected.  Returns 0 with
  * the event collected; ETIMEDOUT when none came; EINTR on a signal;
- * EINVAL for a handle that names no queue pair; ENODEV when the NIC has
- * gone.
+ * EINVAL for a handle that names no queue pair; EIO for a broken one
+ * (RIG_BNXT_DESTROY_QP); ENODEV when the NIC has gone.
  */
 struct rig_bnxt_wait {
 	__u32 size;

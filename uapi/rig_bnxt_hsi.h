@@ -14,7 +14,8 @@
  * fields named as Broadcom names them, every constant of the same value.
  * lib/tests/bnxt_hsi_conformance_test.c checks that, field by field,
  * against roce_hsi.h itself.  What rig writes is therefore what a real
- * NIC accepts, and the soft NIC accepts nothing a real NIC would refuse.
+ * NIC accepts, and the model (rig_soft.ko), which decodes them with
+ * Broadcom's own headers, accepts nothing a real NIC would refuse.
  *
  * How rig uses the hardware's formats, and where it chooses a subset:
  *
@@ -64,8 +65,8 @@
  *   CQ (index: the consumer position) and CQ_ARMALL (the same, and ask for
  *   an event at the next completion).  The epoch bit is the lap parity of
  *   the index: 0 on the first lap, flipped each time the index wraps to 0.
- *   On a PCI NIC the value is one 64-bit MMIO store to the doorbell page;
- *   the soft NIC reads the same value from a page of ordinary memory.
+ *   The value is one 64-bit store at offset 0 of the doorbell's DPI page,
+ *   after a barrier; the model reads the same value from its BAR's memory.
  */
 #ifndef _UAPI_RIG_BNXT_HSI_H
 #define _UAPI_RIG_BNXT_HSI_H

@@ -90,8 +90,8 @@ static const struct cli_cmd cli_cmds[] = {
 		"devices", CLI_DEVICES,
 		"list the rig_bnxt NICs: kind, PCI address, IOMMU, limits",
 		"[-d NAME] [--json]",
-		"List every rig_bnxt NIC (or the one named): its kind, PCI address\n"
-		"(\"-\" for a soft NIC), whether an IOMMU translates for it, PCIe Relaxed\n"
+		"List every rig_bnxt NIC (or the one named): its kind, the PCI address\n"
+		"of the function beneath it, whether an IOMMU translates for it, PCIe Relaxed\n"
 		"Ordering, page size, and the limits a program meets: ring slots, message\n"
 		"bytes and this process's locked-memory limit.\n\n"
 		"Options:\n"

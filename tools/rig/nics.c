@@ -65,10 +65,10 @@ enum nics_state nics_list(struct nic_list *list)
 void nics_explain(FILE *f, enum nics_state state)
 {
 	if (state == NICS_NO_MODULE)
-		fprintf(f, "rig: the rig_bnxt module is not loaded: modprobe rig_bnxt soft=2\n");
+		fprintf(f, "rig: the rig_bnxt module is not loaded: modprobe rig_bnxt\n");
 	else if (state == NICS_NONE)
-		fprintf(f, "rig: the rig_bnxt module is loaded with no NIC: reload it with soft NICs "
-			   "(rmmod rig_bnxt; modprobe rig_bnxt soft=2)\n");
+		fprintf(f, "rig: the rig_bnxt module is loaded with no NIC: no NetXtreme function is "
+			   "bound (in a guest, scripts/vm-run --soft 2 models two)\n");
 }
 
 int nics_has(const struct nic_list *list, const char *name)
@@ -139,21 +139,28 @@ static void link_tail(const char *path, char *buf, size_t n)
 }
 
 /*
- * The PCI address of the NIC's parent device: its "device" link names
- * it, and the parent's "subsystem" link says whether it is on the PCI
- * bus (a soft NIC's parent is a platform device: "").
+ * The PCI address of the function beneath the NIC: its "device" link
+ * names the auxiliary device the driver bound, whose parent is the PCI
+ * function (a NetXtreme function, or the model's stand-in).  "" when the
+ * parent is not on the PCI bus.
  */
 static void sysfs_pci(const char *nic, char *buf, size_t n)
 {
-	char path[4096], bus[64];
+	char path[4096 + 16], fn[4096], bus[64];
+	const char *tail;
 
 	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device/subsystem", sysfs_root(), nic);
+	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device/..", sysfs_root(), nic);
+	if (!realpath(path, fn))
+		return;
+	snprintf(path, sizeof(path), "%s/subsystem", fn);
 	link_tail(path, bus, sizeof(bus));
 	if (strcmp(bus, "pci"))
 		return;
-	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device", sysfs_root(), nic);
-	link_tail(path, buf, n);
+	tail = strrchr(fn, '/');
+	tail = tail ? tail + 1 : fn;
+	if (strlen(tail) < n)
+		memcpy(buf, tail, strlen(tail) + 1);
 }
 
 void nic_sysfs(const char *name, struct nic_info *info)

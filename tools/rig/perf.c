@@ -131,7 +131,7 @@ int perf_next(struct perf *p, struct rig_qp *qp, const char *side, struct rig_co
 				return -1;
 		}
 	}
-	/* Sleep: frees the CPU for a soft NIC's engine on a small machine. */
+	/* Sleep: frees the CPU for the model's thread on a small machine. */
 	for (;;) {
 		ret = perf_sleep(p, qp, side, 100, c);
 		if (ret)

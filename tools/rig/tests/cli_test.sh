@@ -106,7 +106,7 @@ run send-bw stray
 expect "a stray argument is a usage error" 2 "" "unexpected argument 'stray'"
 
 # --- no module, no NIC, no such NIC ------------------------------------------
-not_loaded='^rig: the rig_bnxt module is not loaded: modprobe rig_bnxt soft=2$'
+not_loaded='^rig: the rig_bnxt module is not loaded: modprobe rig_bnxt$'
 export RIG_SYSFS=$tmp/empty
 mkdir -p "$RIG_SYSFS"
 run devices
@@ -122,10 +122,10 @@ done
 mkdir -p "$tmp/none/class/rig_bnxt"
 export RIG_SYSFS=$tmp/none
 run devices
-expect "a module with no NIC says how to reload it, exit 1" 1 "" \
-	'loaded with no NIC.*modprobe rig_bnxt soft=2'
+expect "a module with no NIC says what is missing, exit 1" 1 "" \
+	'loaded with no NIC: no NetXtreme function is bound.*vm-run --soft 2'
 
-# Two made-up soft NICs whose /dev nodes do not exist on this machine.
+# Two made-up modelled NICs whose /dev nodes do not exist on this machine.
 fake=$tmp/fake
 for nic in rig_bnxt90 rig_bnxt91; do
 	mkdir -p "$fake/class/rig_bnxt/$nic"

@@ -665,28 +665,40 @@ static void make_link(const char *root, const char *path, const char *target)
 }
 
 /*
- * A soft NIC on a platform device and a PCI one, as the kernel lays
- * them out: class/rig_bnxt/NAME/device links to the parent, whose
- * subsystem link names its bus.
+ * A modelled NIC and a PCI one, as the kernel lays them out:
+ * class/rig_bnxt/NAME/device links to the auxiliary device the driver
+ * bound, whose parent is the PCI function; each device's subsystem link
+ * names its bus.  A third NIC's parent is on no PCI bus.
  */
 FIXTURE_SETUP(sysfs)
 {
-	const char *dirs[] = { "class", "class/rig_bnxt", "bus", "bus/pci", "bus/platform",
-			       "devices", "devices/platform", "devices/platform/rig_bnxt_soft.0",
+	const char *dirs[] = { "class", "class/rig_bnxt", "bus", "bus/pci", "bus/auxiliary",
+			       "bus/platform", "devices", "devices/platform",
+			       "devices/platform/other.0", "devices/platform/other.0/x.rdma.0",
 			       "devices/pci0000:00", "devices/pci0000:00/0000:01:00.0",
+			       "devices/pci0000:00/0000:01:00.0/rig_soft.rdma.0",
+			       "devices/pci0000:00/0000:02:00.0",
+			       "devices/pci0000:00/0000:02:00.0/bnxt_en.rdma.0",
 			       "class/rig_bnxt/rig_bnxt10", "class/rig_bnxt/rig_bnxt2",
-			       "class/rig_bnxt/other" };
+			       "class/rig_bnxt/rig_bnxt3", "class/rig_bnxt/other" };
 
 	strcpy(self->root, "/tmp/rig-sysfs-XXXXXX");
 	ASSERT_NE(NULL, mkdtemp(self->root));
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		make_dir(self->root, dirs[i]);
-	make_link(self->root, "devices/platform/rig_bnxt_soft.0/subsystem", "../../../bus/platform");
+	make_link(self->root, "devices/platform/other.0/subsystem", "../../../bus/platform");
 	make_link(self->root, "devices/pci0000:00/0000:01:00.0/subsystem", "../../../bus/pci");
+	make_link(self->root, "devices/pci0000:00/0000:02:00.0/subsystem", "../../../bus/pci");
+	make_link(self->root, "devices/pci0000:00/0000:01:00.0/rig_soft.rdma.0/subsystem",
+		  "../../../../bus/auxiliary");
+	make_link(self->root, "devices/pci0000:00/0000:02:00.0/bnxt_en.rdma.0/subsystem",
+		  "../../../../bus/auxiliary");
 	make_link(self->root, "class/rig_bnxt/rig_bnxt2/device",
-		  "../../../devices/platform/rig_bnxt_soft.0");
+		  "../../../devices/pci0000:00/0000:01:00.0/rig_soft.rdma.0");
 	make_link(self->root, "class/rig_bnxt/rig_bnxt10/device",
-		  "../../../devices/pci0000:00/0000:01:00.0");
+		  "../../../devices/pci0000:00/0000:02:00.0/bnxt_en.rdma.0");
+	make_link(self->root, "class/rig_bnxt/rig_bnxt3/device",
+		  "../../../devices/platform/other.0/x.rdma.0");
 	make_file(self->root, "class/rig_bnxt/rig_bnxt2/kind", "soft\n");
 	make_file(self->root, "class/rig_bnxt/rig_bnxt2/iommu", "0\n");
 	make_file(self->root, "class/rig_bnxt/rig_bnxt2/relaxed_ordering", "0\n");
@@ -709,35 +721,45 @@ TEST_F(sysfs, nics_are_listed_in_number_order)
 	struct nic_list list;
 
 	ASSERT_EQ(NICS_FOUND, nics_list(&list));
-	ASSERT_EQ(2, list.n);
+	ASSERT_EQ(3, list.n);
 	EXPECT_STREQ("rig_bnxt2", list.name[0]);
-	EXPECT_STREQ("rig_bnxt10", list.name[1]);
+	EXPECT_STREQ("rig_bnxt3", list.name[1]);
+	EXPECT_STREQ("rig_bnxt10", list.name[2]);
 	EXPECT_TRUE(nics_has(&list, "rig_bnxt10"));
 	EXPECT_FALSE(nics_has(&list, "other"));
 }
 
-TEST_F(sysfs, a_soft_nic_has_no_pci_address)
+TEST_F(sysfs, a_modelled_nic_shows_the_address_of_its_stand_in_function)
 {
 	struct nic_info info;
 
 	nic_sysfs("rig_bnxt2", &info);
 	EXPECT_STREQ("rig_bnxt2", info.name);
 	EXPECT_STREQ("soft", info.kind);
-	EXPECT_STREQ("", info.pci);
+	EXPECT_STREQ("0000:01:00.0", info.pci);
 	EXPECT_EQ(0, info.iommu);
 	EXPECT_EQ(0, info.relaxed);
 	EXPECT_EQ(0, info.page);
 }
 
-TEST_F(sysfs, a_pci_nic_shows_its_parents_address)
+TEST_F(sysfs, a_pci_nic_shows_its_functions_address)
 {
 	struct nic_info info;
 
 	nic_sysfs("rig_bnxt10", &info);
 	EXPECT_STREQ("pci", info.kind);
-	EXPECT_STREQ("0000:01:00.0", info.pci);
+	EXPECT_STREQ("0000:02:00.0", info.pci);
 	EXPECT_EQ(1, info.iommu);
 	EXPECT_EQ(-1, info.relaxed);	/* no file: unknown */
+}
+
+TEST_F(sysfs, a_nic_on_no_pci_function_has_no_address)
+{
+	struct nic_info info;
+
+	nic_sysfs("rig_bnxt3", &info);
+	EXPECT_STREQ("", info.pci);
+	EXPECT_STREQ("?", info.kind);
 }
 
 TEST_F(sysfs, the_default_peer_is_the_first_other_nic)
@@ -745,7 +767,7 @@ TEST_F(sysfs, the_default_peer_is_the_first_other_nic)
 	struct nic_list list;
 
 	ASSERT_EQ(NICS_FOUND, nics_list(&list));
-	EXPECT_STREQ("rig_bnxt10", nics_default_peer(&list, "rig_bnxt2"));
+	EXPECT_STREQ("rig_bnxt3", nics_default_peer(&list, "rig_bnxt2"));
 	EXPECT_STREQ("rig_bnxt2", nics_default_peer(&list, "rig_bnxt10"));
 	list.n = 1;
 	EXPECT_STREQ("rig_bnxt2", nics_default_peer(&list, "rig_bnxt2"));
@@ -772,7 +794,7 @@ TEST_F(sysfs, no_class_is_no_module)
 	EXPECT_EQ(NICS_NO_MODULE, nics_list(&list));
 	nics_explain(capture_open(&c), NICS_NO_MODULE);
 	t = capture_close(&c);
-	EXPECT_STREQ("rig: the rig_bnxt module is not loaded: modprobe rig_bnxt soft=2\n", t);
+	EXPECT_STREQ("rig: the rig_bnxt module is not loaded: modprobe rig_bnxt\n", t);
 }
 
 TEST(device_paths_name_the_same_nic)

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The model's PCI side: one stand-in PCI function (a QEMU ivshmem-plain
+ * device) as a modelled NetXtreme function, with the auxiliary device the
+ * driver binds, its BAR mapping, its vectors and upcalls; the DMA backend
+ * that reaches memory as the function's IOMMU translates; the engine
+ * thread; debugfs.  This header owns those structures and what main.c,
+ * dma.c, engine.c and debugfs.c ask of each other; the pure model is
+ * soft.h's.
+ */
+#ifndef RIG_SOFT_DEV_H
+#define RIG_SOFT_DEV_H
+
+#include <linux/interrupt.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+
+#include "../bnxt/transport.h"
+#include "soft.h"
+
+/* Write-combining mappings of other devices' BARs a function keeps. */
+#define RIG_SOFT_WC_CACHE	8
+#define RIG_SOFT_WC_WINDOW	SZ_1M
+
+/**
+ * struct rig_soft_wc - a write-combining mapping of part of a BAR
+ * @phys: CPU physical address of its first byte (0: unused)
+ * @len: bytes
+ * @va: the mapping
+ * @used: when it was last used, for eviction
+ */
+struct rig_soft_wc {
+	phys_addr_t phys;
+	resource_size_t len;
+	void __iomem *va;
+	u64 used;
+};
+
+/**
+ * struct rig_soft_dma - the DMA backend of one function
+ * @mem: what the model uses (ops, fault knob, fault count)
+ * @dev: the PCI function's device: its IOMMU domain translates
+ * @wc: mappings of device memory, under the world's lock
+ * @clock: counts uses of @wc, under the world's lock
+ */
+struct rig_soft_dma {
+	struct rig_soft_mem mem;
+	struct device *dev;
+	struct rig_soft_wc wc[RIG_SOFT_WC_CACHE];
+	u64 clock;
+};
+
+/**
+ * struct rig_soft_vec - an MSI-X vector as the driver requested it
+ * @handler: called when the model raises it, or NULL
+ * @data: its argument
+ */
+struct rig_soft_vec {
+	irq_handler_t handler;
+	void *data;
+};
+
+/**
+ * struct rig_soft_dev - one stand-in PCI function
+ * @tadev: the auxiliary device "rig_soft.rdma.<id>" and its transport;
+ *	   its release frees this structure
+ * @fn: the modelled function
+ * @dma: its memory
+ * @pdev: the PCI function
+ * @bar: BAR 2, mapped uncached
+ * @bar_len: its bytes
+ * @id: the auxiliary device's id
+ * @irq_lock: protects @vec; held (bottom halves off) while a handler runs
+ * @vec: the vectors
+ * @up_lock: protects @up and @drv; held while an upcall runs
+ * @up: the driver's upcalls, or NULL
+ * @drv: their argument
+ * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
+ */
+struct rig_soft_dev {
+	struct rig_transport_adev tadev;
+	struct rig_soft_fn fn;
+	struct rig_soft_dma dma;
+	struct pci_dev *pdev;
+	void __iomem *bar;
+	u32 bar_len;
+	int id;
+	spinlock_t irq_lock;	/* @vec; held while a handler runs */
+	struct rig_soft_vec vec[RIG_SOFT_NVEC];
+	struct mutex up_lock;	/* @up, @drv; held while an upcall runs */
+	const struct rig_transport_upcalls *up;
+	void *drv;
+	struct dentry *debugfs;
+};
+
+static inline struct rig_soft_dev *rig_soft_dev_of(struct rig_soft_fn *fn)
+{
+	return container_of(fn, struct rig_soft_dev, fn);
+}
+
+/* dma.c */
+void rig_soft_dma_init(struct rig_soft_dma *dma, struct device *dev);
+void rig_soft_dma_exit(struct rig_soft_dma *dma);
+int rig_soft_dma_register(void);
+void rig_soft_dma_unregister(void);
+
+/* engine.c */
+struct rig_soft_world *rig_soft_engine_world(void);
+void rig_soft_engine_add(struct rig_soft_fn *fn);
+void rig_soft_engine_remove(struct rig_soft_fn *fn);
+void rig_soft_engine_kick(void);
+void rig_soft_engine_sync(void);
+int rig_soft_engine_start(void);
+void rig_soft_engine_stop(void);
+
+/* main.c */
+int rig_soft_dev_stop(struct rig_soft_dev *sd);
+int rig_soft_dev_restart(struct rig_soft_dev *sd);
+
+/* debugfs.c */
+void rig_soft_debugfs_init(void);
+void rig_soft_debugfs_exit(void);
+void rig_soft_debugfs_add(struct rig_soft_dev *sd);
+void rig_soft_debugfs_remove(struct rig_soft_dev *sd);
+
+#endif /* RIG_SOFT_DEV_H */

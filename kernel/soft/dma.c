@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The DMA backend of a stand-in PCI function: how the model reaches the
+ * memory behind a DMA address, as the function's IOMMU translates it.
+ * This file owns the translation (iommu_iova_to_phys() when the
+ * function's domain translates, the address itself with dma-direct), the
+ * rule of what may be reached (RAM, one page at a time through
+ * kmap_local_page(); or a memory BAR of a present PCI device, through a
+ * small cache of write-combining mappings), and the bus notifier that
+ * keeps a device that is going away from being reached.  Anything else
+ * is a DMA fault.  Nothing is held across pieces.
+ */
+#include <linux/dma-direct.h>
+#include <linux/highmem.h>
+#include <linux/io.h>
+#include <linux/iommu.h>
+#include <linux/notifier.h>
+
+#include "dev.h"
+
+/* PCI devices that are being removed: never reached again. */
+#define RIG_SOFT_DYING		8
+static DEFINE_SPINLOCK(rig_soft_dying_lock);
+static struct pci_dev *rig_soft_dying[RIG_SOFT_DYING];	/* under rig_soft_dying_lock */
+
+static bool rig_soft_is_dying(struct pci_dev *pdev)
+{
+	bool dying = false;
+	int i;
+
+	spin_lock(&rig_soft_dying_lock);
+	for (i = 0; i < RIG_SOFT_DYING; i++)
+		dying |= rig_soft_dying[i] == pdev;
+	spin_unlock(&rig_soft_dying_lock);
+	return dying;
+}
+
+/*
+ * The memory BAR of a present device that holds @phys: the CPU physical
+ * range [*@start, *@end] of the BAR.
+ */
+static bool rig_soft_bar_find(phys_addr_t phys, phys_addr_t *start, phys_addr_t *end)
+{
+	struct pci_dev *pdev = NULL;
+	int bar;
+
+	for_each_pci_dev(pdev) {
+		for (bar = 0; bar < PCI_STD_NUM_BARS; bar++) {
+			struct resource *res = pci_resource_n(pdev, bar);
+
+			if (resource_type(res) != IORESOURCE_MEM || !resource_size(res) ||
+			    !res->parent || phys < res->start || phys > res->end)
+				continue;
+			if (rig_soft_is_dying(pdev))
+				continue;
+			*start = res->start;
+			*end = res->end;
+			pci_dev_put(pdev);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A write-combining mapping of the window of [@start, @end] that holds @phys. */
+static struct rig_soft_wc *rig_soft_wc_get(struct rig_soft_dma *dma, phys_addr_t phys,
+					   phys_addr_t start, phys_addr_t end)
+{
+	phys_addr_t base = max(start, ALIGN_DOWN(phys, RIG_SOFT_WC_WINDOW));
+	resource_size_t len = min_t(resource_size_t, end - base + 1,
+				    ALIGN_DOWN(phys, RIG_SOFT_WC_WINDOW) +
+				    RIG_SOFT_WC_WINDOW - base);
+	struct rig_soft_wc *wc, *victim = &dma->wc[0];
+
+	for (wc = dma->wc; wc < dma->wc + RIG_SOFT_WC_CACHE; wc++) {
+		if (wc->va && wc->phys == base && wc->len == len) {
+			wc->used = ++dma->clock;
+			return wc;
+		}
+		if (!wc->va || wc->used < victim->used)
+			victim = wc;
+	}
+	if (victim->va)
+		iounmap(victim->va);
+	victim->va = ioremap_wc(base, len) ?: ioremap(base, len);
+	if (!victim->va)
+		return NULL;
+	victim->phys = base;
+	victim->len = len;
+	victim->used = ++dma->clock;
+	return victim;
+}
+
+/* The CPU physical address behind @addr; *@max is cut at the IOMMU page. */
+static phys_addr_t rig_soft_dma_phys(struct rig_soft_dma *dma, dma_addr_t addr, u32 *max)
+{
+	struct iommu_domain *domain = iommu_get_domain_for_dev(dma->dev);
+
+	if (domain && iommu_is_dma_domain(domain)) {
+		*max = min_t(u32, *max, SZ_4K - (addr & (SZ_4K - 1)));
+		return iommu_iova_to_phys(domain, addr);
+	}
+	return dma_to_phys(dma->dev, addr);
+}
+
+static int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
+			    struct rig_soft_piece *p)
+{
+	struct rig_soft_dma *dma = container_of(mem, struct rig_soft_dma, mem);
+	phys_addr_t phys = rig_soft_dma_phys(dma, addr, &max);
+	phys_addr_t start, end;
+	struct rig_soft_wc *wc;
+
+	if (!phys)
+		return -EFAULT;
+	if (pfn_valid(PHYS_PFN(phys))) {
+		p->page = pfn_to_page(PHYS_PFN(phys));
+		p->len = min_t(u32, max, PAGE_SIZE - offset_in_page(phys));
+		p->va = kmap_local_page(p->page) + offset_in_page(phys);
+		p->io = false;
+		return 0;
+	}
+	if (!rig_soft_bar_find(phys, &start, &end))
+		return -EFAULT;
+	wc = rig_soft_wc_get(dma, phys, start, end);
+	if (!wc)
+		return -EFAULT;
+	p->page = NULL;
+	p->len = min_t(u64, max, wc->phys + wc->len - phys);
+	p->va = (void __force *)wc->va + (phys - wc->phys);
+	p->io = true;
+	return 0;
+}
+
+static void rig_soft_dma_unmap(struct rig_soft_mem *mem, struct rig_soft_piece *p)
+{
+	if (p->page)
+		kunmap_local(p->va);
+}
+
+static void rig_soft_dma_read_io(void *dst, const void __iomem *src, size_t n)
+{
+	memcpy_fromio(dst, src, n);
+}
+
+static void rig_soft_dma_write_io(void __iomem *dst, const void *src, size_t n)
+{
+	memcpy_toio(dst, src, n);
+}
+
+static void rig_soft_dma_flush_io(struct rig_soft_mem *mem)
+{
+	/* Write-combining stores before the completion's: wmb(), not smp_wmb(). */
+	wmb();
+}
+
+static const struct rig_soft_mem_ops rig_soft_dma_ops = {
+	.map = rig_soft_dma_map,
+	.unmap = rig_soft_dma_unmap,
+	.read_io = rig_soft_dma_read_io,
+	.write_io = rig_soft_dma_write_io,
+	.flush_io = rig_soft_dma_flush_io,
+};
+
+/**
+ * rig_soft_dma_init() - the memory a PCI function reaches
+ * @dma: the backend, zeroed
+ * @dev: the function's device
+ */
+void rig_soft_dma_init(struct rig_soft_dma *dma, struct device *dev)
+{
+	dma->mem.ops = &rig_soft_dma_ops;
+	atomic_set(&dma->mem.fail, 0);
+	atomic64_set(&dma->mem.faults, 0);
+	dma->dev = dev;
+}
+
+/**
+ * rig_soft_dma_exit() - drop the backend's mappings
+ * @dma: the backend of a function the engine serves no more
+ */
+void rig_soft_dma_exit(struct rig_soft_dma *dma)
+{
+	int i;
+
+	for (i = 0; i < RIG_SOFT_WC_CACHE; i++)
+		if (dma->wc[i].va)
+			iounmap(dma->wc[i].va);
+	memset(dma->wc, 0, sizeof(dma->wc));
+}
+
+/*
+ * A PCI device goes away: from BUS_NOTIFY_DEL_DEVICE (its BARs are still
+ * assigned) until it is off the bus, the model reaches none of its BARs;
+ * the engine's current pass, which may be copying to one, is waited for.
+ */
+static int rig_soft_dma_notify(struct notifier_block *nb, unsigned long action, void *data)
+{
+	struct pci_dev *pdev = to_pci_dev(data);
+	int i;
+
+	if (action != BUS_NOTIFY_DEL_DEVICE && action != BUS_NOTIFY_REMOVED_DEVICE)
+		return NOTIFY_DONE;
+	spin_lock(&rig_soft_dying_lock);
+	for (i = 0; i < RIG_SOFT_DYING; i++) {
+		if (action == BUS_NOTIFY_REMOVED_DEVICE && rig_soft_dying[i] == pdev)
+			rig_soft_dying[i] = NULL;
+		else if (action == BUS_NOTIFY_DEL_DEVICE && !rig_soft_dying[i])
+			break;
+	}
+	if (action == BUS_NOTIFY_DEL_DEVICE && i < RIG_SOFT_DYING)
+		rig_soft_dying[i] = pdev;
+	spin_unlock(&rig_soft_dying_lock);
+	if (action == BUS_NOTIFY_DEL_DEVICE)
+		rig_soft_engine_sync();
+	return NOTIFY_OK;
+}
+
+static struct notifier_block rig_soft_dma_nb = {
+	.notifier_call = rig_soft_dma_notify,
+};
+
+/**
+ * rig_soft_dma_register() - watch PCI devices going away
+ *
+ * Return: 0, or the error of bus_register_notifier().
+ */
+int rig_soft_dma_register(void)
+{
+	return bus_register_notifier(&pci_bus_type, &rig_soft_dma_nb);
+}
+
+/**
+ * rig_soft_dma_unregister() - stop watching
+ */
+void rig_soft_dma_unregister(void)
+{
+	bus_unregister_notifier(&pci_bus_type, &rig_soft_dma_nb);
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The engine thread: one kernel thread serves every modelled function, in
+ * passes (pass.c) under the world's lock.  Two functions stand for two
+ * machines, but a send between them must see both sides at once; one
+ * thread does that without cross-function locking.
+ *
+ * This file owns the thread, the world it serves and its module
+ * parameters.  The thread polls while there is work, spins idle_spin_us
+ * more, then sets idle in every function's status page, looks once more
+ * behind a full barrier, and sleeps until kicked (RIG_BNXT_KICK, through
+ * the transport's kick) or 1 ms passes, when it looks at the mailboxes
+ * and doorbells again without waking up.
+ */
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/moduleparam.h>
+#include <linux/sched/clock.h>
+#include <linux/wait.h>
+
+#include "dev.h"
+
+static unsigned int rnr_timeout_ms = 100;
+module_param(rnr_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(rnr_timeout_ms, "how long a send waits for the peer to post a receive (ms, default 100)");
+
+static unsigned int retry_timeout_ms = 100;
+module_param(retry_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(retry_timeout_ms, "how long a send waits for a peer that does not answer (ms, default 100)");
+
+static unsigned int idle_spin_us = 200;
+module_param(idle_spin_us, uint, 0644);
+MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps (us, default 200)");
+
+static unsigned int fw_timeout_s = 40;
+module_param(fw_timeout_s, uint, 0644);
+MODULE_PARM_DESC(fw_timeout_s, "the command timeout HWRM_VER_GET advertises (max_req_timeout, s, default 40)");
+
+/*
+ * Bytes one pass moves over all QPs: a millisecond or so of copying, so
+ * commands, HWRM and every other function wait no longer for the lock,
+ * however long an entry is (up to 4 GiB).
+ */
+#define RIG_SOFT_PASS_BYTES	SZ_1M
+
+static struct rig_soft_world rig_soft_world;
+static DECLARE_WAIT_QUEUE_HEAD(rig_soft_wq);
+static bool rig_soft_kicked;		/* under rig_soft_wq.lock */
+static u32 rig_soft_idle;		/* under rig_soft_world.lock */
+static struct task_struct *rig_soft_task;
+
+/**
+ * rig_soft_engine_world() - the world the engine serves
+ *
+ * Return: it.
+ */
+struct rig_soft_world *rig_soft_engine_world(void)
+{
+	return &rig_soft_world;
+}
+
+static void rig_soft_set_idle(u32 idle)
+{
+	struct rig_soft_fn *fn;
+
+	lockdep_assert_held(&rig_soft_world.lock);
+	rig_soft_idle = idle;
+	list_for_each_entry(fn, &rig_soft_world.fns, node)
+		fn->ops->write32(fn, RIG_SOFT_STATUS, idle);
+}
+
+static bool rig_soft_engine_pass(bool *waiting)
+{
+	guard(mutex)(&rig_soft_world.lock);
+	rig_soft_world.rnr_ms = READ_ONCE(rnr_timeout_ms);
+	rig_soft_world.retry_ms = READ_ONCE(retry_timeout_ms);
+	rig_soft_world.fw_timeout_s = READ_ONCE(fw_timeout_s);
+	return rig_soft_pass(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
+}
+
+/* Say "asleep", then look: work found now means no sleep. */
+static bool rig_soft_engine_doze(void)
+{
+	guard(mutex)(&rig_soft_world.lock);
+	rig_soft_set_idle(1);
+	/*
+	 * The status pages' stores before the doorbells' loads; pairs with
+	 * the process's full barrier between its doorbell store and its load
+	 * of idle: either it sees the engine asleep and kicks, or the engine
+	 * sees its doorbell here.
+	 */
+	mb();
+	return rig_soft_pending(&rig_soft_world);
+}
+
+/*
+ * Sleep until kicked or work shows up; every millisecond look at the
+ * mailboxes and doorbells (commands need no kick).
+ */
+static void rig_soft_engine_sleep(void)
+{
+	while (!rig_soft_engine_doze()) {
+		if (!wait_event_interruptible_hrtimeout(rig_soft_wq,
+							READ_ONCE(rig_soft_kicked) ||
+							kthread_should_stop(),
+							ms_to_ktime(1)))
+			break;
+	}
+	spin_lock_irq(&rig_soft_wq.lock);
+	rig_soft_kicked = false;
+	spin_unlock_irq(&rig_soft_wq.lock);
+	scoped_guard(mutex, &rig_soft_world.lock)
+		rig_soft_set_idle(0);
+}
+
+static int rig_soft_engine_thread(void *data)
+{
+	u64 idle_since = local_clock();
+
+	while (!kthread_should_stop()) {
+		bool waiting = false;
+
+		if (rig_soft_engine_pass(&waiting)) {
+			idle_since = local_clock();
+			cond_resched();
+			continue;
+		}
+		if (waiting) {			/* a peer has until a deadline */
+			usleep_range(50, 100);
+			continue;
+		}
+		/* Idle: poll a little longer, giving the CPU to anyone who wants it. */
+		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC) {
+			if (!cond_resched())
+				cpu_relax();
+			continue;
+		}
+		rig_soft_engine_sleep();
+		idle_since = local_clock();
+	}
+	return 0;
+}
+
+/**
+ * rig_soft_engine_kick() - wake the engine if it sleeps
+ */
+void rig_soft_engine_kick(void)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&rig_soft_wq.lock, flags);
+	rig_soft_kicked = true;
+	wake_up_locked(&rig_soft_wq);
+	spin_unlock_irqrestore(&rig_soft_wq.lock, flags);
+}
+
+/**
+ * rig_soft_engine_sync() - wait until the engine is between two passes
+ */
+void rig_soft_engine_sync(void)
+{
+	mutex_lock(&rig_soft_world.lock);
+	mutex_unlock(&rig_soft_world.lock);
+}
+
+/**
+ * rig_soft_engine_add() - have the engine serve a function
+ * @fn: a function made by rig_soft_fn_init() on the engine's world
+ */
+void rig_soft_engine_add(struct rig_soft_fn *fn)
+{
+	guard(mutex)(&rig_soft_world.lock);
+	list_add_tail(&fn->node, &rig_soft_world.fns);
+	/* A sleeping engine must be kicked for this function too. */
+	fn->ops->write32(fn, RIG_SOFT_STATUS, rig_soft_idle);
+}
+
+/**
+ * rig_soft_engine_remove() - the engine serves a function no more
+ * @fn: a function given to rig_soft_engine_add()
+ *
+ * Every object it still has is forgotten: once this returns the engine
+ * touches neither its BAR nor its memory.
+ */
+void rig_soft_engine_remove(struct rig_soft_fn *fn)
+{
+	guard(mutex)(&rig_soft_world.lock);
+	rig_soft_fn_reset(fn);
+	list_del_init(&fn->node);
+}
+
+/**
+ * rig_soft_engine_start() - start the engine thread
+ *
+ * Return: 0, or the error of kthread_run().
+ */
+int rig_soft_engine_start(void)
+{
+	rig_soft_world_init(&rig_soft_world);
+	rig_soft_task = kthread_run(rig_soft_engine_thread, NULL, "rig_soft");
+	if (IS_ERR(rig_soft_task)) {
+		int ret = PTR_ERR(rig_soft_task);
+
+		rig_soft_task = NULL;
+		return ret;
+	}
+	return 0;
+}
+
+/**
+ * rig_soft_engine_stop() - stop the engine thread; no function is left
+ */
+void rig_soft_engine_stop(void)
+{
+	if (!rig_soft_task)
+		return;
+	WARN_ON_ONCE(!list_empty(&rig_soft_world.fns));
+	kthread_stop(rig_soft_task);
+	rig_soft_task = NULL;
+	mutex_destroy(&rig_soft_world.lock);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * How the model reaches memory: only by DMA address, one piece at a time,
+ * through a backend.  This header owns that small interface; dma.c is
+ * the PCI function's backend (IOMMU translation, RAM pages, other
+ * devices' BARs), KUnit's is a fake memory.  Nothing here holds a mapping
+ * beyond one piece: the driver may unmap memory between two pieces.
+ */
+#ifndef RIG_SOFT_MEM_H
+#define RIG_SOFT_MEM_H
+
+#include <linux/atomic.h>
+#include <linux/types.h>
+
+struct page;
+struct rig_soft_mem;
+
+/**
+ * struct rig_soft_piece - a piece of memory the model may touch now
+ * @va: its first byte: a kernel address (RAM), or an __iomem address
+ *	(device memory, @io)
+ * @len: bytes from @va (never past a page or a mapping's end)
+ * @io: device memory: copy with @read_io/@write_io, flush before a
+ *	completion that reports it
+ * @page: RAM: the page kmap_local_page() mapped (the backend's)
+ */
+struct rig_soft_piece {
+	void *va;
+	u32 len;
+	bool io;
+	struct page *page;
+};
+
+/**
+ * struct rig_soft_mem_ops - a backend
+ * @map: translate @addr and map at most @max bytes from it into @p;
+ *	 -EFAULT when the address does not translate to memory the model
+ *	 may reach (a DMA fault)
+ * @unmap: undo @map, in the reverse order of the maps
+ * @read_io: copy from device memory (memcpy_fromio)
+ * @write_io: copy to device memory (memcpy_toio)
+ * @flush_io: order the stores to device memory so far before the next
+ *	      stores (wmb(): they may be write-combining)
+ */
+struct rig_soft_mem_ops {
+	int (*map)(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
+		   struct rig_soft_piece *p);
+	void (*unmap)(struct rig_soft_mem *mem, struct rig_soft_piece *p);
+	void (*read_io)(void *dst, const void __iomem *src, size_t n);
+	void (*write_io)(void __iomem *dst, const void *src, size_t n);
+	void (*flush_io)(struct rig_soft_mem *mem);
+};
+
+/**
+ * struct rig_soft_mem - the memory one function reaches
+ * @ops: its backend
+ * @fail: debugfs: this many next accesses fault
+ * @faults: accesses that faulted (translation or injected)
+ *
+ * Embedded in the backend's own structure (container_of()).
+ */
+struct rig_soft_mem {
+	const struct rig_soft_mem_ops *ops;
+	atomic_t fail;
+	atomic64_t faults;
+};
+
+int rig_soft_mem_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
+		     struct rig_soft_piece *p);
+void rig_soft_mem_unmap(struct rig_soft_mem *mem, struct rig_soft_piece *p);
+int rig_soft_mem_read(struct rig_soft_mem *mem, dma_addr_t addr, void *buf,
+		      size_t len);
+int rig_soft_mem_write(struct rig_soft_mem *mem, dma_addr_t addr,
+		       const void *buf, size_t len);
+int rig_soft_mem_probe(struct rig_soft_mem *mem, dma_addr_t addr);
+
+#endif /* RIG_SOFT_MEM_H */

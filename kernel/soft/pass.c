@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One pass of the engine over every function of a world: their command
+ * channels, their QPs' entries (in turn, within a byte budget), their CQs'
+ * notifications and their vectors.  This file owns the order of that
+ * work and the question "is there any?", which decides whether the
+ * engine may sleep; the thread that repeats passes is engine.c's.  Pure:
+ * KUnit runs it.
+ */
+#include <linux/list.h>
+
+#include "soft.h"
+
+/**
+ * rig_soft_pass() - one pass over a world
+ * @world: the world; the caller holds its lock
+ * @budget: bytes the pass may move over all QPs
+ * @waiting: set when an entry waits for a peer until a deadline
+ *
+ * The QP served first last time is served last this time, so one long
+ * entry cannot starve the others of the budget.
+ *
+ * Return: true when anything happened.
+ */
+bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting)
+{
+	struct rig_soft_fn *fn;
+	struct rig_soft_qp *qp;
+	struct rig_soft_cq *cq;
+	bool progress = false;
+	unsigned long i;
+
+	lockdep_assert_held(&world->lock);
+	list_for_each_entry(fn, &world->fns, node)
+		progress |= rig_soft_cmdq_service(fn);
+	list_rotate_left(&world->qps);
+	list_for_each_entry(qp, &world->qps, node) {
+		if (qp->fn->stopped)
+			continue;
+		progress |= rig_soft_exec_qp(qp, &budget, waiting);
+		if (!budget)
+			break;
+	}
+	list_for_each_entry(fn, &world->fns, node) {
+		if (fn->stopped)
+			continue;
+		xa_for_each(&fn->cqs, i, cq)
+			progress |= rig_soft_cq_service(cq);
+		for (i = 0; i < RIG_SOFT_NVEC; i++)
+			progress |= rig_soft_ring_service(fn, &fn->rings[i]);
+	}
+	return progress;
+}
+
+/**
+ * rig_soft_pending() - has any function of a world work for the engine?
+ * @world: the world; the caller holds its lock
+ *
+ * Asked after the engine said it sleeps (behind a full barrier), so a
+ * doorbell written before the process read "asleep" is seen here.
+ *
+ * Return: true when a pass would make progress.
+ */
+bool rig_soft_pending(struct rig_soft_world *world)
+{
+	struct rig_soft_fn *fn;
+	struct rig_soft_qp *qp;
+	struct rig_soft_cq *cq;
+	unsigned long i;
+
+	lockdep_assert_held(&world->lock);
+	list_for_each_entry(fn, &world->fns, node) {
+		if (fn->stopped)
+			continue;
+		if (rig_soft_cmdq_pending(fn))
+			return true;
+		xa_for_each(&fn->cqs, i, cq)
+			if (rig_soft_cq_pending(cq))
+				return true;
+		for (i = 0; i < RIG_SOFT_NVEC; i++)
+			if (rig_soft_ring_pending(fn, &fn->rings[i]))
+				return true;
+	}
+	list_for_each_entry(qp, &world->qps, node)
+		if (!qp->fn->stopped && rig_soft_exec_pending(qp))
+			return true;
+	return false;
+}

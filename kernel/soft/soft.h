@@ -1,0 +1,747 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The model of a NetXtreme-E P5 function (rig_soft.ko): the state its
+ * parts share.  This header owns the layout of the function's stand-in
+ * BAR, the model's objects (rings, the command queue, GIDs, CQs, QPs,
+ * MRs), the interfaces the pure parts use to reach memory and the BAR,
+ * and the lock that covers all of it.  It declares Broadcom's formats by
+ * including roce_hsi.h and bnxt_hsi.h in place, never the driver's own
+ * declarations: the model decodes what the driver writes as the firmware
+ * would.
+ *
+ * Everything here except struct rig_soft_world's lock is protected by
+ * that lock (world->lock, a mutex): the engine thread holds it for a
+ * pass, HWRM requests and debugfs knobs take it.  Objects are owned by
+ * their function and freed under the lock, so once a command that
+ * destroys an object has been answered the model touches its memory no
+ * more.
+ */
+#ifndef RIG_SOFT_H
+#define RIG_SOFT_H
+
+#include <linux/bitmap.h>
+#include <linux/device.h>
+#include <linux/if_ether.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/xarray.h>
+
+#include "roce_hsi.h"	/* Broadcom's, with bnxt_hsi.h: read in place */
+
+#include "mem.h"
+
+/* BAR 2 of the stand-in function, in bytes from its start (the contract). */
+#define RIG_SOFT_BAR_MIN	SZ_32M
+#define RIG_SOFT_MBOX_INIT	0x600	/* struct cmdq_init */
+#define RIG_SOFT_MBOX_PROD	0x60c	/* CMDQ producer: slots, bit 31 = reset */
+#define RIG_SOFT_MBOX_TRIG	0x700	/* the driver writes 1 after a producer */
+#define RIG_SOFT_STATUS		0x1000	/* struct rig_bnxt_status */
+#define RIG_SOFT_DB_BAR		0x10000	/* the doorbell BAR starts here */
+#define RIG_SOFT_L2_DB_SIZE	0x10000	/* its "L2" part: vector doorbells */
+#define RIG_SOFT_VEC_DB_STRIDE	0x1000	/* vector i's doorbell at i * this */
+#define RIG_SOFT_DPI_SIZE	0x1000	/* one DPI page */
+/* The prod register's reset flag and slot count. */
+#define RIG_SOFT_PROD_RESET	BIT(31)
+#define RIG_SOFT_PROD_MASK	0xffffU
+
+/* What the function says it is (HWRM_VER_GET, QUERY_VERSION, FUNC_QCFG). */
+#define RIG_SOFT_CHIP_NUM	0x1750	/* BCM57508 */
+#define RIG_SOFT_FW_MAJOR	230
+#define RIG_SOFT_FW_MINOR	0
+#define RIG_SOFT_FW_BUILD	157
+#define RIG_SOFT_MTU		9000
+
+/* MSI-X vectors the function sets aside for RoCE: the CREQ's and one NQ's. */
+#define RIG_SOFT_NVEC		2
+
+/* The model's fixed resources (QUERY_FUNC reports them; see the report). */
+#define RIG_SOFT_MAX_QP		4095
+#define RIG_SOFT_MAX_QP_WR	0xffff
+#define RIG_SOFT_MAX_CQ		4096
+#define RIG_SOFT_MAX_CQE	0xfffff
+#define RIG_SOFT_MAX_MR		16384
+#define RIG_SOFT_MAX_PD		0x10000
+#define RIG_SOFT_MAX_GID	128
+#define RIG_SOFT_MAX_SGE	6
+#define RIG_SOFT_MAX_RD_ATOM	16
+#define RIG_SOFT_MAX_MR_SIZE	BIT_ULL(36)
+#define RIG_SOFT_MAX_STAT_CTX	16
+/* Object numbers: xids are 20 bits (struct dbc_dbc), keys index 24 bits. */
+#define RIG_SOFT_XID_MAX	((1U << 20) - 1)
+#define RIG_SOFT_KEY_INDEX_MAX	((1U << 24) - 1)
+/* Ring ids HWRM_RING_ALLOC answers: 12 bits (CREATE_CQ's cnq_id). */
+#define RIG_SOFT_RING_ID_MIN	0x10
+#define RIG_SOFT_RING_ID_MAX	0xfff
+
+/* Page tables: PBL and PDE pages of queues are 4 KiB (as bnxt_re's). */
+#define RIG_SOFT_PBL_SHIFT	12
+#define RIG_SOFT_PTE_FLAGS	(PTU_PTE_VALID | PTU_PTE_LAST | PTU_PTE_NEXT_TO_LAST)
+
+/* The largest command the model reads, in bytes (cmdq_modify_qp is 128). */
+#define RIG_SOFT_CMD_MAX	256
+/* Answers (and QP error notifications) waiting for the CREQ. */
+#define RIG_SOFT_ANSWERS	256
+
+/* Static WQE mode: every SQ and RQ entry is 128 bytes (uapi/rig_bnxt_hsi.h). */
+#define RIG_SOFT_WQE_SIZE	128
+#define RIG_SOFT_WQE_SLOTS	(RIG_SOFT_WQE_SIZE / sizeof(struct sq_sge))
+#define RIG_SOFT_HDR_SLOTS	2
+#define RIG_SOFT_PSN_SIZE	sizeof(struct sq_psn_search_ext)
+#define RIG_SOFT_CQE_SIZE	sizeof(struct cq_base)
+#define RIG_SOFT_PSN_MASK	0xffffffU
+
+struct rig_soft_fn;
+
+/**
+ * struct rig_soft_fn_ops - how the pure parts reach a function's BAR
+ * @read32: the 32-bit word at @off of BAR 2
+ * @write32: store a 32-bit word at @off of BAR 2
+ * @read64: the 64-bit little-endian word at @off, in host order
+ * @write64: store a 64-bit word (host order) little-endian at @off
+ * @raise: raise MSI-X vector @vec: call the handler the driver gave
+ *	   request_irq, bottom halves disabled
+ *
+ * The PCI function maps BAR 2 uncached (main.c); KUnit gives a buffer.
+ */
+struct rig_soft_fn_ops {
+	u32 (*read32)(struct rig_soft_fn *fn, u32 off);
+	void (*write32)(struct rig_soft_fn *fn, u32 off, u32 val);
+	u64 (*read64)(struct rig_soft_fn *fn, u32 off);
+	void (*write64)(struct rig_soft_fn *fn, u32 off, u64 val);
+	void (*raise)(struct rig_soft_fn *fn, unsigned int vec);
+};
+
+/**
+ * struct rig_soft_world - every function one engine serves
+ * @lock: covers all model state of every function in @fns
+ * @fns: struct rig_soft_fn, under @lock
+ * @qps: every QP of every function, in the order the engine serves
+ *	 them, under @lock
+ * @rnr_ms: how long a send waits for the peer to post a receive
+ * @retry_ms: how long a send waits for a peer that does not answer
+ * @fw_timeout_s: the command timeout HWRM_VER_GET advertises
+ *		  (max_req_timeout, which bnxt_re takes for its CMDQ)
+ */
+struct rig_soft_world {
+	struct mutex lock;	/* everything below, in every function */
+	struct list_head fns;
+	struct list_head qps;
+	unsigned int rnr_ms;
+	unsigned int retry_ms;
+	unsigned int fw_timeout_s;
+};
+
+/**
+ * struct rig_soft_qmem - memory the firmware reaches through a PBL
+ * @pages: DMA address of each page, read once from the PBL
+ * @npages: how many
+ * @pg_shift: log2 of the pages' size
+ *
+ * The page list is read when the object is created and kept, as the
+ * chip's page table unit caches it; the driver may not change a PBL
+ * under a live object.
+ */
+struct rig_soft_qmem {
+	dma_addr_t *pages;
+	u32 npages;
+	u8 pg_shift;
+};
+
+/**
+ * struct rig_soft_db - a doorbell the model polls
+ * @off: its BAR 2 offset (a vector's page or a DPI page)
+ * @raw: the value last read, to notice a change
+ * @val: the last value that was well addressed (xid, path, valid)
+ * @seen: @val holds a doorbell (the page was rung since it was reset)
+ */
+struct rig_soft_db {
+	u32 off;
+	u64 raw;
+	u64 val;
+	bool seen;
+};
+
+/**
+ * struct rig_soft_ring - a notification-type ring (HWRM_RING_ALLOC, NQ)
+ * @live: allocated
+ * @id: the ring id HWRM_RING_ALLOC answered
+ * @vec: the vector it raises (its logical id)
+ * @entries: 16-byte entries
+ * @mem: its pages
+ * @prod: entries written, a running count
+ * @db: its doorbell (NQ/NQ_ARM, xid @id) at the vector's page
+ * @raised: the doorbell value that armed the last raise (0: none)
+ *
+ * The CREQ is the ring whose id cmdq_init names; the others are NQs.
+ */
+struct rig_soft_ring {
+	bool live;
+	u16 id;
+	u8 vec;
+	u32 entries;
+	struct rig_soft_qmem mem;
+	u64 prod;
+	struct rig_soft_db db;
+	u64 raised;
+};
+
+/**
+ * struct rig_soft_answer - a CREQ entry waiting to be written
+ * @entry: the 16 bytes, valid bit not yet set
+ * @due: jiffies before which it may not be written (a late answer)
+ * @lost: never written (a lost answer): dropped when it comes first
+ */
+struct rig_soft_answer {
+	u8 entry[16];
+	unsigned long due;
+	bool lost;
+};
+
+/**
+ * struct rig_soft_cmdq - the RoCE firmware's command queue
+ * @up: cmdq_init was taken (the first producer write after it)
+ * @broken: a fetch faulted or the producer made no sense: the model's
+ *	    firmware stops consuming until the next cmdq_init
+ * @mem: its pages (level 0: one contiguous buffer)
+ * @depth: 16-byte slots
+ * @creq: the ring id of the CREQ (cmdq_init's creq_ring_id)
+ * @prod: the producer last read, low 16 bits
+ * @cons: slots consumed, low 16 bits as the producer counts them
+ * @answers: answers waiting for the CREQ, a ring of RIG_SOFT_ANSWERS
+ * @head: the oldest answer
+ * @count: answers waiting
+ */
+struct rig_soft_cmdq {
+	bool up;
+	bool broken;
+	struct rig_soft_qmem mem;
+	u32 depth;
+	u16 creq;
+	u16 prod;
+	u16 cons;
+	struct rig_soft_answer answers[RIG_SOFT_ANSWERS];
+	u32 head;
+	u32 count;
+};
+
+/**
+ * struct rig_soft_gid - an entry of the function's GID table
+ * @live: added
+ * @gid: the GID in network order (ADD_GID carries it byte-reversed)
+ * @mac: the source MAC
+ * @vlan: the VLAN word of ADD_GID
+ */
+struct rig_soft_gid {
+	bool live;
+	u8 gid[16];
+	u8 mac[ETH_ALEN];
+	u16 vlan;
+};
+
+/**
+ * struct rig_soft_limits - what QUERY_FUNC reports, and enforces
+ * @max_qp: live QPs
+ * @max_qp_wr: entries of an SQ or RQ
+ * @max_cq: live CQs
+ * @max_cqe: entries of a CQ
+ * @max_mr: allocated keys
+ * @max_pd: PD numbers are below this
+ * @max_gid: GID table entries
+ * @max_dpi: DPI pages of the doorbell BAR
+ * @max_mr_size: bytes of one MR
+ * @max_sge: elements of an entry
+ * @max_rd_atom: RDMA READs a responder takes at once (ignored by the
+ *		 data path, which runs one at a time)
+ */
+struct rig_soft_limits {
+	u32 max_qp;
+	u32 max_qp_wr;
+	u32 max_cq;
+	u32 max_cqe;
+	u32 max_mr;
+	u32 max_pd;
+	u32 max_gid;
+	u32 max_dpi;
+	u64 max_mr_size;
+	u8 max_sge;
+	u8 max_rd_atom;
+};
+
+/**
+ * struct rig_soft_faults - fault injection (debugfs), under world->lock
+ * @fail_nth: refuse the fail_nth-th next command (1: the next one)
+ * @fail_nth_status: ... with this status
+ * @fail_opcode: refuse the next command with this opcode (0: none)
+ * @fail_opcode_status: ... with this status
+ * @delay_nth: answer the delay_nth-th next command late
+ * @delay_ms: ... by this much
+ * @drop_nth: never answer the drop_nth-th next command
+ * @creq_stall: write no CREQ entry while set
+ * @hang: consume no command, answer no HWRM request (-ETIMEDOUT)
+ * @hwrm_fail: refuse this many next HWRM requests
+ * @hwrm_fail_code: ... with this HWRM_ERR_CODE_*
+ */
+struct rig_soft_faults {
+	u32 fail_nth;
+	u8 fail_nth_status;
+	u8 fail_opcode;
+	u8 fail_opcode_status;
+	u32 delay_nth;
+	u32 delay_ms;
+	u32 drop_nth;
+	bool creq_stall;
+	bool hang;
+	u32 hwrm_fail;
+	u16 hwrm_fail_code;
+};
+
+/**
+ * struct rig_soft_stats - what debugfs counts, under world->lock
+ * @cmds: commands consumed from the CMDQ
+ * @cmds_refused: of which answered with a non-zero status
+ * @hwrm: HWRM requests answered
+ * @hwrm_refused: of which with a non-zero error code
+ * @creq_entries: entries written to the CREQ
+ * @nq_entries: notifications written to NQs
+ * @raises: vectors raised
+ * @db_ignored: doorbells ignored (wrong xid, path or valid bit)
+ * @events_dropped: QP error notifications or CQ notifications that
+ *		    found their ring full or gone
+ * @cq_faults: completions that could not be written (a DMA fault)
+ */
+struct rig_soft_stats {
+	u64 cmds;
+	u64 cmds_refused;
+	u64 hwrm;
+	u64 hwrm_refused;
+	u64 creq_entries;
+	u64 nq_entries;
+	u64 raises;
+	u64 db_ignored;
+	u64 events_dropped;
+	u64 cq_faults;
+};
+
+/**
+ * struct rig_soft_fn - one modelled function
+ * @world: the engine that serves it
+ * @node: in @world->fns
+ * @ops: its BAR and vectors
+ * @mem: its DMA (translated as its IOMMU translates)
+ * @dev: for messages
+ * @bar_len: bytes of BAR 2
+ * @pci_id: bus << 8 | devfn, for HWRM_FUNC_QCFG
+ * @mac: its MAC address, for HWRM_FUNC_QCAPS/QCFG
+ * @lim: its limits
+ * @stopped: stopped through debugfs: every object is gone, HWRM is
+ *	     -EBUSY, nothing is served until it restarts
+ * @hwrm_seq: sequence number of the next HWRM request
+ * @next_ring: the ring id HWRM_RING_ALLOC tries next
+ * @rings: the ring of each vector
+ * @stat_ctxs: statistics contexts allocated
+ * @cmdq: the command queue
+ * @fw_up: INITIALIZE_FW was answered
+ * @gids: the GID table
+ * @qps: qpn -> struct rig_soft_qp
+ * @cqs: id -> struct rig_soft_cq
+ * @mrs: key index -> struct rig_soft_mr
+ * @next_qpn: cursor of xa_alloc_cyclic() for @qps
+ * @next_cqn: ... for @cqs
+ * @next_key: ... for @mrs
+ * @nqps: live QPs
+ * @ncqs: live CQs
+ * @nmrs: allocated keys
+ * @dpi_used: DPI pages a live QP or CQ rings (RIG_TRANSPORT_CAP_DPI_PER_DOORBELL)
+ * @faults: fault injection
+ * @stats: counters
+ */
+struct rig_soft_fn {
+	struct rig_soft_world *world;
+	struct list_head node;
+	const struct rig_soft_fn_ops *ops;
+	struct rig_soft_mem *mem;
+	struct device *dev;
+	u32 bar_len;
+	u16 pci_id;
+	u8 mac[ETH_ALEN];
+	struct rig_soft_limits lim;
+	bool stopped;
+	u16 hwrm_seq;
+	u16 next_ring;
+	struct rig_soft_ring rings[RIG_SOFT_NVEC];
+	DECLARE_BITMAP(stat_ctxs, RIG_SOFT_MAX_STAT_CTX);
+	struct rig_soft_cmdq cmdq;
+	bool fw_up;
+	struct rig_soft_gid gids[RIG_SOFT_MAX_GID];
+	struct xarray qps;
+	struct xarray cqs;
+	struct xarray mrs;
+	u32 next_qpn;
+	u32 next_cqn;
+	u32 next_key;
+	u32 nqps;
+	u32 ncqs;
+	u32 nmrs;
+	unsigned long *dpi_used;
+	struct rig_soft_faults faults;
+	struct rig_soft_stats stats;
+};
+
+/**
+ * struct rig_soft_cq - a completion queue (CREATE_CQ)
+ * @fn: its function
+ * @id: its xid
+ * @handle: cq_handle, returned in notifications
+ * @entries: completions the ring holds
+ * @dpi: its DPI: @db at @dpi, @armena at @dpi + 1
+ * @nq: the ring id of the NQ its notifications go to
+ * @mem: its pages
+ * @prod: completions written, a running count
+ * @db: the process's doorbell: CQ, CQ_ARMALL or CQ_ARMSE
+ * @armena: the driver's CQ_ARMENA doorbell
+ * @cons: the consumer's place, by the last good doorbell (0: never rung)
+ * @cons_bad: the last doorbell named no place: the CQ has no room
+ * @armed: a CQ_ARMALL or CQ_ARMSE arrived that no notification answered
+ *	   (a later CQ doorbell moves the consumer and keeps the arm)
+ * @arm_se: ... a CQ_ARMSE: only an error completion is notified
+ * @arm_pos: ... the place it named
+ * @armena_on: a CQ_ARMENA arrived since the last notification (the model
+ *	       zeroes the page when it takes one)
+ * @error_seen: an error completion was written since the last
+ *		notification (what CQ_ARMSE waits for)
+ * @toggle: the toggle the last notification carried
+ * @cnq_events: notifications written (DESTROY_CQ answers it)
+ * @users: QPs that complete into it
+ * @broken: a completion could not be written: it takes no more
+ */
+struct rig_soft_cq {
+	struct rig_soft_fn *fn;
+	u32 id;
+	u64 handle;
+	u32 entries;
+	u32 dpi;
+	u16 nq;
+	struct rig_soft_qmem mem;
+	u64 prod;
+	struct rig_soft_db db;
+	struct rig_soft_db armena;
+	u64 cons;
+	bool cons_bad;
+	bool armed;
+	bool arm_se;
+	u64 arm_pos;
+	bool armena_on;
+	bool error_seen;
+	u8 toggle;
+	u16 cnq_events;
+	u32 users;
+	bool broken;
+};
+
+/**
+ * struct rig_soft_mr - a key (ALLOCATE_MRW) and what it names (REGISTER_MR)
+ * @key: index << 8 | variant
+ * @pd: the PD it was allocated for
+ * @handle: mrw_handle
+ * @registered: REGISTER_MR bound pages to it
+ * @access: CMDQ_REGISTER_MR_ACCESS_*
+ * @va: the address of its first byte (0 when zero based)
+ * @size: bytes
+ * @first: offset of its first byte in the first page
+ * @pg_shift: log2 of its pages' size
+ * @npages: how many
+ * @pages: DMA address of each
+ */
+struct rig_soft_mr {
+	u32 key;
+	u32 pd;
+	u64 handle;
+	bool registered;
+	u8 access;
+	u64 va;
+	u64 size;
+	u32 first;
+	u8 pg_shift;
+	u64 npages;
+	dma_addr_t *pages;
+};
+
+/**
+ * struct rig_soft_sge - a scatter/gather element, decoded
+ * @va: address of its first byte in the MR's view
+ * @key: the MR's key
+ * @size: bytes
+ */
+struct rig_soft_sge {
+	u64 va;
+	u32 key;
+	u32 size;
+};
+
+/**
+ * struct rig_soft_sqe - a send entry, decoded and checked
+ * @type: SQ_BASE_WQE_TYPE_SEND or SQ_BASE_WQE_TYPE_READ_WQE
+ * @signal: SIGNAL_COMP
+ * @length: bytes: the sum of the elements
+ * @remote_va: READ_WQE: the peer's address of the first byte
+ * @remote_key: READ_WQE: the peer's key
+ * @nsge: elements
+ * @sge: SEND: where the bytes come from; READ_WQE: where they go
+ */
+struct rig_soft_sqe {
+	u8 type;
+	bool signal;
+	u32 length;
+	u64 remote_va;
+	u32 remote_key;
+	u32 nsge;
+	struct rig_soft_sge sge[RIG_SOFT_MAX_SGE];
+};
+
+/**
+ * struct rig_soft_rqe - a receive entry, decoded and checked
+ * @wr_id: wr_id[0], returned in the completion
+ * @capacity: bytes the elements hold
+ * @nsge: elements, at least one
+ * @sge: where the message goes
+ */
+struct rig_soft_rqe {
+	u32 wr_id;
+	u64 capacity;
+	u32 nsge;
+	struct rig_soft_sge sge[RIG_SOFT_MAX_SGE];
+};
+
+/**
+ * struct rig_soft_xfer - the head send entry while it moves in pieces
+ * @active: begun and not yet complete
+ * @wrote_io: device memory was written (flush before the completion)
+ * @npkts: PSNs the entry takes
+ * @done: bytes moved
+ * @sqe: the entry
+ * @rqe: SEND: the peer's receive it lands in
+ * @remote: READ: the peer's element
+ */
+struct rig_soft_xfer {
+	bool active;
+	bool wrote_io;
+	u32 npkts;
+	u64 done;
+	struct rig_soft_sqe sqe;
+	struct rig_soft_rqe rqe;
+	struct rig_soft_sge remote;
+};
+
+/**
+ * struct rig_soft_qp - a queue pair (CREATE_QP, RC only)
+ * @fn: its function
+ * @node: in @fn->world->qps
+ * @qpn: its number (xid)
+ * @handle: qp_handle, returned in completions
+ * @pd: its PD
+ * @dpi: its send doorbell's DPI; @dpi + 1 its receive doorbell's
+ * @flags: CMDQ_CREATE_QP_QP_FLAGS_*
+ * @scq: the CQ of its send entries
+ * @rcq: the CQ of its receive entries
+ * @sq: its send ring: @sq_entries entries, then the PSN search area
+ * @rq: its receive ring
+ * @sq_entries: entries of @sq
+ * @rq_entries: entries of @rq
+ * @sq_sge: elements a send entry may have
+ * @rq_sge: elements a receive entry may have
+ * @state: CMDQ_MODIFY_QP_NEW_STATE_*
+ * @access: CMDQ_MODIFY_QP_ACCESS_*
+ * @pkey: its P_Key
+ * @dgid: the peer's GID, network order
+ * @sgid_index: its own GID's index
+ * @dest_mac: the peer's MAC
+ * @mtu: path MTU in bytes
+ * @path_mtu: path MTU as CMDQ_MODIFY_QP_PATH_MTU_* (in place)
+ * @timeout: local ACK timeout
+ * @retry_cnt: retries
+ * @rnr_retry: RNR retries
+ * @min_rnr_timer: the RNR timer it asks of its peer
+ * @rq_psn: the first PSN it expects
+ * @sq_psn: its first PSN
+ * @max_rd_atomic: ORRQ slots
+ * @max_dest_rd_atomic: IRRQ slots
+ * @dest_qp_id: the peer's number
+ * @sq_db: the send doorbell (DPI @dpi)
+ * @rq_db: the receive doorbell (DPI @dpi + 1)
+ * @sq_done: send entries completed, a running count
+ * @rq_done: receive entries completed, a running count
+ * @sq_next_psn: the PSN of its next send entry
+ * @rq_next_psn: the PSN it expects next as a responder
+ * @waiting: the head entry waits for the peer (RNR, no answer)
+ * @wait_status: ... and fails with this when the wait is over
+ * @deadline: ... at this time
+ * @xfer: the head entry
+ * @error_sent: its error notification went to the CREQ
+ */
+struct rig_soft_qp {
+	struct rig_soft_fn *fn;
+	struct list_head node;
+	u32 qpn;
+	u64 handle;
+	u32 pd;
+	u32 dpi;
+	u32 flags;
+	struct rig_soft_cq *scq;
+	struct rig_soft_cq *rcq;
+	struct rig_soft_qmem sq;
+	struct rig_soft_qmem rq;
+	u32 sq_entries;
+	u32 rq_entries;
+	u8 sq_sge;
+	u8 rq_sge;
+	u8 state;
+	u8 access;
+	u16 pkey;
+	u8 dgid[16];
+	u16 sgid_index;
+	u8 dest_mac[ETH_ALEN];
+	u32 mtu;
+	u8 path_mtu;
+	u8 timeout;
+	u8 retry_cnt;
+	u8 rnr_retry;
+	u8 min_rnr_timer;
+	u32 rq_psn;
+	u32 sq_psn;
+	u8 max_rd_atomic;
+	u8 max_dest_rd_atomic;
+	u32 dest_qp_id;
+	struct rig_soft_db sq_db;
+	struct rig_soft_db rq_db;
+	u64 sq_done;
+	u64 rq_done;
+	u32 sq_next_psn;
+	u32 rq_next_psn;
+	bool waiting;
+	u8 wait_status;
+	unsigned long deadline;
+	struct rig_soft_xfer xfer;
+	bool error_sent;
+};
+
+#define rig_soft_warn(fn, fmt, ...) \
+	dev_warn_ratelimited((fn)->dev, "rig_soft: " fmt, ##__VA_ARGS__)
+
+static inline void rig_soft_assert_held(struct rig_soft_fn *fn)
+{
+	lockdep_assert_held(&fn->world->lock);
+}
+
+/* BAR 2 offset of DPI page @dpi. */
+static inline u32 rig_soft_dpi_off(u32 dpi)
+{
+	return RIG_SOFT_DB_BAR + RIG_SOFT_L2_DB_SIZE + dpi * RIG_SOFT_DPI_SIZE;
+}
+
+/* fn.c: a function's life */
+int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
+		     const struct rig_soft_fn_ops *ops, struct rig_soft_mem *mem,
+		     struct device *dev, u32 bar_len);
+void rig_soft_fn_reset(struct rig_soft_fn *fn);
+void rig_soft_fn_exit(struct rig_soft_fn *fn);
+void rig_soft_world_init(struct rig_soft_world *world);
+
+/* pbl.c: page tables and the memory behind them */
+int rig_soft_pbl_read(struct rig_soft_mem *mem, u64 pbl, u8 level, u64 npages,
+		      u8 pg_shift, u8 pbl_shift, dma_addr_t *out);
+int rig_soft_qmem_init(struct rig_soft_mem *mem, struct rig_soft_qmem *qm,
+		       u64 pbl, u8 level, u8 pg_shift, u64 bytes);
+void rig_soft_qmem_free(struct rig_soft_qmem *qm);
+int rig_soft_qmem_read(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+		       u64 off, void *buf, u32 len);
+int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+			u64 off, const void *buf, u32 len);
+int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+			  u64 off, const void *entry, u32 len, u32 last);
+int rig_soft_pg_size_shift(u8 pg_size);
+
+/* db.c: doorbells */
+int rig_soft_db_poll(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 xid);
+void rig_soft_db_reset(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 off);
+bool rig_soft_db_pos(u64 val, u32 entries, u64 *pos);
+bool rig_soft_db_clean(u64 val, bool toggle);
+u32 rig_soft_db_type(u64 val);
+
+/* ring.c: CREQ and NQs */
+u8 rig_soft_lap_valid(u64 count, u32 entries);
+struct rig_soft_ring *rig_soft_ring_find(struct rig_soft_fn *fn, u16 id);
+int rig_soft_ring_post(struct rig_soft_fn *fn, struct rig_soft_ring *ring,
+		       const void *entry);
+bool rig_soft_ring_service(struct rig_soft_fn *fn, struct rig_soft_ring *ring);
+bool rig_soft_ring_pending(struct rig_soft_fn *fn, struct rig_soft_ring *ring);
+
+/* hwrm.c: HWRM */
+int rig_soft_hwrm(struct rig_soft_fn *fn, const void *req, u32 req_len,
+		  void *resp, u32 resp_len);
+void rig_soft_hwrm_reset(struct rig_soft_fn *fn);
+
+/* cmdq.c: the command queue and the CREQ */
+bool rig_soft_cmdq_service(struct rig_soft_fn *fn);
+bool rig_soft_cmdq_pending(struct rig_soft_fn *fn);
+void rig_soft_cmdq_reset(struct rig_soft_fn *fn);
+void rig_soft_cmdq_event(struct rig_soft_fn *fn, const void *entry);
+
+/* fw.c: command dispatch, function-wide commands, GIDs */
+u8 rig_soft_fw_execute(struct rig_soft_fn *fn, const void *cmd, u32 len,
+		       struct creq_qp_event *resp);
+u8 rig_soft_fw_side(struct rig_soft_fn *fn, const struct cmdq_base *base,
+		    const void *sb, u32 len);
+void rig_soft_fw_reset(struct rig_soft_fn *fn);
+
+/* cq.c: completion queues */
+u8 rig_soft_cmd_create_cq(struct rig_soft_fn *fn, const void *cmd,
+			  struct creq_qp_event *resp);
+u8 rig_soft_cmd_destroy_cq(struct rig_soft_fn *fn, const void *cmd,
+			   struct creq_qp_event *resp);
+u32 rig_soft_cq_room(struct rig_soft_cq *cq);
+int rig_soft_cq_write(struct rig_soft_cq *cq, const void *cqe);
+bool rig_soft_cq_service(struct rig_soft_cq *cq);
+bool rig_soft_cq_pending(struct rig_soft_cq *cq);
+void rig_soft_cq_free(struct rig_soft_cq *cq);
+bool rig_soft_dpi_take(struct rig_soft_fn *fn, u32 dpi);
+void rig_soft_dpi_put(struct rig_soft_fn *fn, u32 dpi);
+
+/* qp.c: queue pairs */
+u8 rig_soft_cmd_create_qp(struct rig_soft_fn *fn, const void *cmd,
+			  struct creq_qp_event *resp);
+u8 rig_soft_cmd_destroy_qp(struct rig_soft_fn *fn, const void *cmd,
+			   struct creq_qp_event *resp);
+u8 rig_soft_cmd_modify_qp(struct rig_soft_fn *fn, const void *cmd,
+			  struct creq_qp_event *resp);
+u8 rig_soft_cmd_query_qp(struct rig_soft_fn *fn, const void *cmd,
+			 struct creq_qp_event *resp);
+void rig_soft_qp_free(struct rig_soft_qp *qp);
+
+/* mr.c: keys and memory regions */
+u8 rig_soft_cmd_allocate_mrw(struct rig_soft_fn *fn, const void *cmd,
+			     struct creq_qp_event *resp);
+u8 rig_soft_cmd_register_mr(struct rig_soft_fn *fn, const void *cmd,
+			    struct creq_qp_event *resp);
+u8 rig_soft_cmd_deregister_mr(struct rig_soft_fn *fn, const void *cmd,
+			      struct creq_qp_event *resp);
+u8 rig_soft_cmd_deallocate_key(struct rig_soft_fn *fn, const void *cmd,
+			       struct creq_qp_event *resp);
+struct rig_soft_mr *rig_soft_mr_find(struct rig_soft_fn *fn, u32 key);
+void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr);
+
+/* wqe.c: send and receive entries */
+int rig_soft_sqe_decode(const void *entry, u32 max_sges, struct rig_soft_sqe *sqe);
+int rig_soft_rqe_decode(const void *entry, u32 max_sges, struct rig_soft_rqe *rqe);
+
+/* exec.c: the entry engine */
+bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting);
+bool rig_soft_exec_pending(struct rig_soft_qp *qp);
+void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason);
+
+/* pass.c: one pass of the engine over a world */
+bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting);
+bool rig_soft_pending(struct rig_soft_world *world);
+
+#endif /* RIG_SOFT_H */
