@@ -56,7 +56,7 @@ static void rig_soft_cmdq_init(struct rig_soft_fn *fn)
 	depth = (size_lvl & CMDQ_INIT_CMDQ_SIZE_MASK) >> CMDQ_INIT_CMDQ_SIZE_SFT;
 	lvl = (size_lvl & CMDQ_INIT_CMDQ_LVL_MASK) >> CMDQ_INIT_CMDQ_LVL_SFT;
 	if (!is_power_of_2(depth) || depth < RIG_SOFT_CMDQ_MIN || depth > RIG_SOFT_CMDQ_MAX ||
-	    lvl > CMDQ_CREATE_CQ_LVL_LVL_2)
+	    lvl > RIG_SOFT_PBL_LVL_MAX)
 		return rig_soft_cmdq_break(fn, "cmdq_init has a bad size or level");
 	if (!rig_soft_ring_find(fn, le16_to_cpu(init.creq_ring_id)))
 		return rig_soft_cmdq_break(fn, "cmdq_init names no ring as its CREQ");

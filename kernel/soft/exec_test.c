@@ -1522,7 +1522,45 @@ static void destroy_cq_answers_the_notifications_it_caused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, le16_to_cpu(r.total_cnq_events), 1);
 }
 
+/* A pass of the engine */
+
+static bool world_pending(struct rig_soft_world *world)
+{
+	bool p;
+
+	mutex_lock(&world->lock);
+	p = rig_soft_pending(world);
+	mutex_unlock(&world->lock);
+	return p;
+}
+
+static void a_pass_serves_commands_entries_and_notifications_of_every_function(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	struct rig_soft_world *world = e->f0->fn.world;
+	struct cmdq_query_version ver = { .opcode = CMDQ_BASE_OPCODE_QUERY_VERSION };
+	struct creq_qp_event resp;
+	bool waiting = false;
+	struct nq_cn cn;
+
+	KUNIT_EXPECT_FALSE(test, world_pending(world));
+	post_numbered(e, 1);
+	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
+	fake_post(e->f1, &ver, sizeof(ver));
+	KUNIT_EXPECT_TRUE(test, world_pending(world));
+	mutex_lock(&world->lock);
+	KUNIT_EXPECT_TRUE(test, rig_soft_pass(world, SZ_1M, &waiting));
+	mutex_unlock(&world->lock);
+	KUNIT_EXPECT_FALSE(test, waiting);
+	expect_received(test, 0, 1);
+	expect_sent(test, 0, 1);
+	KUNIT_EXPECT_TRUE(test, fake_creq_take(e->f1, &resp));
+	KUNIT_EXPECT_TRUE(test, fake_nq_take(e->f0, &cn));
+	KUNIT_EXPECT_FALSE(test, world_pending(world));
+}
+
 static struct kunit_case rig_soft_exec_test_cases[] = {
+	KUNIT_CASE(a_pass_serves_commands_entries_and_notifications_of_every_function),
 	KUNIT_CASE(send_lands_in_the_peers_oldest_receive_and_completes_both_sides),
 	KUNIT_CASE_PARAM(send_gathered_and_scattered_across_boundaries_lands_byte_exact,
 			 backing_gen_params),

@@ -75,7 +75,8 @@
 #define RIG_SOFT_RING_ID_MIN	0x10
 #define RIG_SOFT_RING_ID_MAX	0xfff
 
-/* Page tables: PBL and PDE pages of queues are 4 KiB (as bnxt_re's). */
+/* Page tables: levels 0 to 2; PBL and PDE pages of queues are 4 KiB. */
+#define RIG_SOFT_PBL_LVL_MAX	2
 #define RIG_SOFT_PBL_SHIFT	12
 #define RIG_SOFT_PTE_FLAGS	(PTU_PTE_VALID | PTU_PTE_LAST | PTU_PTE_NEXT_TO_LAST)
 
