@@ -130,6 +130,7 @@ u8 rig_soft_cmd_create_cq(struct rig_soft_fn *fn, const void *cmd,
 	cq->nq = le32_to_cpu(req->cq_fco_cnq_id) & CMDQ_CREATE_CQ_CNQ_ID_MASK;
 	rig_soft_db_reset(fn, &cq->db, rig_soft_dpi_off(dpi));
 	rig_soft_db_reset(fn, &cq->armena, rig_soft_dpi_off(dpi + 1));
+	list_add_tail(&cq->node, &fn->cq_list);
 	fn->ncqs++;
 	((struct creq_create_cq_resp *)resp)->xid = cpu_to_le32(cq->id);
 	return 0;
@@ -153,6 +154,7 @@ void rig_soft_cq_free(struct rig_soft_cq *cq)
 
 	rig_soft_assert_held(fn);
 	xa_erase(&fn->cqs, cq->id);
+	list_del(&cq->node);
 	rig_soft_dpi_put(fn, cq->dpi);
 	rig_soft_qmem_free(&cq->mem);
 	fn->ncqs--;

@@ -319,7 +319,7 @@ static struct rig_soft_fn *rig_soft_gid_owner(struct rig_soft_world *world, cons
 	list_for_each_entry(fn, &world->fns, node) {
 		if (fn->stopped)
 			continue;
-		for (i = 0; i < fn->lim.max_gid; i++)
+		for (i = 0; i < fn->gid_top; i++)
 			if (fn->gids[i].live && !memcmp(fn->gids[i].gid, gid, 16))
 				return fn;
 	}

@@ -73,6 +73,7 @@ int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
 		return -ENOMEM;
 	xa_init_flags(&fn->qps, XA_FLAGS_ALLOC1);
 	xa_init_flags(&fn->cqs, XA_FLAGS_ALLOC1);
+	INIT_LIST_HEAD(&fn->cq_list);
 	xa_init_flags(&fn->mrs, XA_FLAGS_ALLOC1);
 	fn->next_qpn = get_random_u32_inclusive(1, RIG_SOFT_XID_MAX);
 	fn->next_cqn = get_random_u32_inclusive(1, RIG_SOFT_XID_MAX);

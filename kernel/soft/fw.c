@@ -148,6 +148,7 @@ static u8 rig_soft_cmd_deinitialize_fw(struct rig_soft_fn *fn, const void *cmd,
 	if (fn->nqps || fn->ncqs || fn->nmrs)
 		return CREQ_QP_EVENT_STATUS_FAIL;
 	memset(fn->gids, 0, sizeof(fn->gids));
+	fn->gid_top = 0;
 	fn->fw_up = false;
 	return 0;
 }
@@ -189,6 +190,7 @@ static u8 rig_soft_cmd_add_gid(struct rig_soft_fn *fn, const void *cmd,
 	if (free < 0)
 		return CREQ_QP_EVENT_STATUS_RESOURCES;
 	fn->gids[free] = g;
+	fn->gid_top = max_t(u32, fn->gid_top, free + 1);
 	((struct creq_add_gid_resp *)resp)->xid = cpu_to_le32(free);
 	return 0;
 }
@@ -202,6 +204,8 @@ static u8 rig_soft_cmd_delete_gid(struct rig_soft_fn *fn, const void *cmd,
 	if (index >= fn->lim.max_gid || !fn->gids[index].live)
 		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
 	memset(&fn->gids[index], 0, sizeof(fn->gids[index]));
+	while (fn->gid_top && !fn->gids[fn->gid_top - 1].live)
+		fn->gid_top--;
 	((struct creq_delete_gid_resp *)resp)->xid = cpu_to_le32(index);
 	return 0;
 }
@@ -287,5 +291,6 @@ void rig_soft_fw_reset(struct rig_soft_fn *fn)
 	xa_for_each(&fn->mrs, i, mr)
 		rig_soft_mr_free(fn, mr);
 	memset(fn->gids, 0, sizeof(fn->gids));
+	fn->gid_top = 0;
 	fn->fw_up = false;
 }

@@ -72,6 +72,8 @@ int rig_soft_mem_read(struct rig_soft_mem *mem, dma_addr_t addr, void *buf,
 		      size_t len);
 int rig_soft_mem_write(struct rig_soft_mem *mem, dma_addr_t addr,
 		       const void *buf, size_t len);
+int rig_soft_mem_publish(struct rig_soft_mem *mem, dma_addr_t addr,
+			 const void *entry, u32 len, u32 last);
 int rig_soft_mem_probe(struct rig_soft_mem *mem, dma_addr_t addr);
 
 #endif /* RIG_SOFT_MEM_H */

@@ -44,7 +44,7 @@ bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting)
 	list_for_each_entry(fn, &world->fns, node) {
 		if (fn->stopped)
 			continue;
-		xa_for_each(&fn->cqs, i, cq)
+		list_for_each_entry(cq, &fn->cq_list, node)
 			progress |= rig_soft_cq_service(cq);
 		for (i = 0; i < RIG_SOFT_NVEC; i++)
 			progress |= rig_soft_ring_service(fn, &fn->rings[i]);
@@ -74,7 +74,7 @@ bool rig_soft_pending(struct rig_soft_world *world)
 			continue;
 		if (rig_soft_cmdq_pending(fn))
 			return true;
-		xa_for_each(&fn->cqs, i, cq)
+		list_for_each_entry(cq, &fn->cq_list, node)
 			if (rig_soft_cq_pending(cq))
 				return true;
 		for (i = 0; i < RIG_SOFT_NVEC; i++)

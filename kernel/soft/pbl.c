@@ -272,9 +272,17 @@ int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm
 int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
 			  u64 off, const void *entry, u32 len, u32 last)
 {
+	u64 size = BIT_ULL(qm->pg_shift), idx = off >> qm->pg_shift;
 	const u8 *e = entry;
 	int ret;
 
+	/* Within one page of the queue: one access, as the chip makes it. */
+	if (idx < qm->npages && (off & (size - 1)) + len <= size) {
+		ret = rig_soft_mem_publish(mem, qm->pages[idx] + (off & (size - 1)), e, len,
+					   last);
+		if (ret != -EAGAIN)
+			return ret;
+	}
 	ret = rig_soft_qmem_write(mem, qm, off, e, last);
 	if (!ret)
 		ret = rig_soft_qmem_write(mem, qm, off + last + 1, e + last + 1,

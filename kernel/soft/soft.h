@@ -345,8 +345,11 @@ struct rig_soft_stats {
  * @cmdq: the command queue
  * @fw_up: INITIALIZE_FW was answered
  * @gids: the GID table
+ * @gid_top: one past its last live entry (the data path looks no further)
  * @qps: qpn -> struct rig_soft_qp
  * @cqs: id -> struct rig_soft_cq
+ * @cq_list: the same CQs (struct rig_soft_cq @node), which the engine's
+ *	     passes walk: ids are sparse, and a walk of @cqs costs more
  * @mrs: key index -> struct rig_soft_mr
  * @next_qpn: cursor of xa_alloc_cyclic() for @qps
  * @next_cqn: ... for @cqs
@@ -376,8 +379,10 @@ struct rig_soft_fn {
 	struct rig_soft_cmdq cmdq;
 	bool fw_up;
 	struct rig_soft_gid gids[RIG_SOFT_MAX_GID];
+	u32 gid_top;
 	struct xarray qps;
 	struct xarray cqs;
+	struct list_head cq_list;
 	struct xarray mrs;
 	u32 next_qpn;
 	u32 next_cqn;
@@ -416,6 +421,7 @@ struct rig_soft_fn {
  * @cnq_events: notifications written (DESTROY_CQ answers it)
  * @users: QPs that complete into it
  * @broken: a completion could not be written: it takes no more
+ * @node: in its function's @cq_list
  */
 struct rig_soft_cq {
 	struct rig_soft_fn *fn;
@@ -439,6 +445,7 @@ struct rig_soft_cq {
 	u16 cnq_events;
 	u32 users;
 	bool broken;
+	struct list_head node;
 };
 
 /**
