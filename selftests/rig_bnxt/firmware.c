@@ -21,28 +21,13 @@
 #include "raw.h"
 #include "rig_util.h"
 
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 /* Write @val to @dir/@name: 0 or -errno. */
 static int dir_write(const char *dir, const char *name, const char *val)
 {
 	char path[PATH_MAX + 64];
-	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-		ret = -errno;
-	close(fd);
-	return ret;
+	return rig_write(path, val);
 }
 
 /* The model's counter @name ("stats" line "name value"), or -1. */
@@ -113,27 +98,24 @@ static int sigbus_on_touch(const volatile void *p)
 /* Wait up to @ms for rig_bnxtN to exist (1) or not (0) as @want says. */
 static int nic_becomes(int nic, int want, int ms)
 {
-	double end = now_ms() + ms;
+	double end = raw_now_ms() + ms;
 
 	do {
 		if (rig_path_exists("/dev/rig_bnxt%d", nic) == want)
 			return 1;
 		usleep(10000);
-	} while (now_ms() < end);
+	} while (raw_now_ms() < end);
 	return 0;
 }
 
-/* Wait up to @ms for the next completion of @qp: 1 or 0. */
-static int poll_ms(struct raw_qp *qp, struct rig_bnxt_completion *c, int ms)
+/* Two queue pairs of @fd, of @entries, connected to each other. */
+static void connected_pair(struct __test_metadata *_metadata, int fd, uint32_t entries,
+			   uint64_t handle, struct raw_qp *a, struct raw_qp *b)
 {
-	double end = now_ms() + ms;
-
-	do {
-		if (raw_poll(qp, c))
-			return 1;
-		usleep(1000);
-	} while (now_ms() < end);
-	return 0;
+	ASSERT_EQ(0, raw_qp_make(fd, entries, handle, a));
+	ASSERT_EQ(0, raw_qp_make(fd, entries, handle + 1, b));
+	ASSERT_EQ(0, raw_qp_connect(a, b));
+	ASSERT_EQ(0, raw_qp_connect(b, a));
 }
 
 FIXTURE(fw) {
@@ -305,9 +287,9 @@ TEST_F(fw, a_late_answer_within_the_timeout_is_no_failure)
 
 	/* ALLOCATE_MRW, the first command of a registration, 300 ms late. */
 	ASSERT_EQ(0, rig_model_set(0, "delay_cmd", "1 300"));
-	t = now_ms();
+	t = raw_now_ms();
 	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
-	t = now_ms() - t;
+	t = raw_now_ms() - t;
 	/* 300 ms by the model's clock, from when it took the command. */
 	EXPECT_LE(280, t);
 	EXPECT_EQ(0, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
@@ -332,9 +314,9 @@ static void expect_failed_nic(struct __test_metadata *_metadata, FIXTURE_DATA(fw
 	ASSERT_EQ(0, raw_host(self->fd, 8192, &kept));
 	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", 500));
 	ASSERT_EQ(0, rig_model_set(0, knob, val));
-	t = now_ms();
+	t = raw_now_ms();
 	EXPECT_EQ(-ETIMEDOUT, raw_host(self->fd, 4096, &r));
-	t = now_ms() - t;
+	t = raw_now_ms() - t;
 	EXPECT_LE(450, t);
 	EXPECT_GT(5000, t);
 	last_error(self->fd, msg, sizeof(msg));
@@ -342,9 +324,9 @@ static void expect_failed_nic(struct __test_metadata *_metadata, FIXTURE_DATA(fw
 	ASSERT_EQ(0, rig_model_set(0, knob, "0"));
 
 	/* Failed: refused at once, even with the firmware answering again. */
-	t = now_ms();
+	t = raw_now_ms();
 	EXPECT_EQ(-EIO, raw_host(self->fd, 4096, &r));
-	EXPECT_GT(200, now_ms() - t);
+	EXPECT_GT(200, raw_now_ms() - t);
 	EXPECT_EQ(-EIO, raw_qp_destroy(&qp));
 
 	/* Closed, the file's objects stay with the firmware that kept them. */
@@ -400,10 +382,7 @@ TEST_F_TIMEOUT(fw, the_command_and_completion_rings_wrap_many_times, 300)
 	EXPECT_LE(creq + 3 * N, model_stat(self->dir, "creq_entries"));
 
 	/* And everything still works. */
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
-	ASSERT_EQ(0, raw_qp_connect(&a, &b));
-	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
 	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
 	{
 		struct rig_bnxt_local l = { 0, 64, r.key };
@@ -411,9 +390,9 @@ TEST_F_TIMEOUT(fw, the_command_and_completion_rings_wrap_many_times, 300)
 		ASSERT_EQ(0, raw_receive(&b, &l, 1));
 		ASSERT_EQ(0, raw_send(&a, &l, 1));
 	}
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
-	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
 }
 
@@ -427,10 +406,7 @@ TEST_F(fw, the_nic_hears_a_doorbell_at_offset_0_of_its_page_and_nowhere_else)
 	struct raw_qp a, b;
 	void *two;
 
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
-	ASSERT_EQ(0, raw_qp_connect(&a, &b));
-	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
 	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
 	l = (struct rig_bnxt_local){ 0, 64, r.key };
 	ASSERT_EQ(0, raw_receive(&b, &l, 1));
@@ -446,15 +422,15 @@ TEST_F(fw, the_nic_hears_a_doorbell_at_offset_0_of_its_page_and_nowhere_else)
 	raw_psn(&a, 0, RIG_BNXT_SQ_WQE_TYPE_SEND, 64);
 	raw_ring(a.db[0] + 1, a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
 	ASSERT_EQ(0, raw_kick(&a));
-	EXPECT_EQ(0, poll_ms(&a, &c, 300));
+	EXPECT_EQ(0, raw_poll_ms(&a, &c, 300));
 
 	/* At offset 0, it goes. */
 	a.sq_prod = 1;
 	raw_ring(a.db[0], a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
 	ASSERT_EQ(0, raw_kick(&a));
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
-	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
 	EXPECT_EQ(64, c.bytes);
 }
 
@@ -471,10 +447,7 @@ TEST_F(fw, a_dma_fault_fails_the_entry_and_nothing_else)
 
 	ASSERT_LE(0, faults);
 	TH_LOG("rig_bnxt0 is %sbehind an IOMMU", iommu ? "" : "not ");
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
-	ASSERT_EQ(0, raw_qp_connect(&a, &b));
-	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
 	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
 	l = (struct rig_bnxt_local){ 0, 64, r.key };
 	ASSERT_EQ(0, raw_receive(&b, &l, 1));
@@ -485,20 +458,17 @@ TEST_F(fw, a_dma_fault_fails_the_entry_and_nothing_else)
 	 */
 	ASSERT_EQ(0, rig_model_set(0, "dma_fail", "1"));
 	ASSERT_EQ(0, raw_send(&a, &l, 1));
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_NE(RIG_BNXT_CQ_REQ_STATUS_OK, c.status) TH_LOG("status %u", c.status);
 	EXPECT_EQ(faults + 1, model_stat(self->dir, "dma_faults"));
 
 	/* Other queue pairs of the NIC are untouched. */
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 3, &x));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 4, &y));
-	ASSERT_EQ(0, raw_qp_connect(&x, &y));
-	ASSERT_EQ(0, raw_qp_connect(&y, &x));
+	connected_pair(_metadata, self->fd, 4, 3, &x, &y);
 	ASSERT_EQ(0, raw_receive(&y, &l, 1));
 	ASSERT_EQ(0, raw_send(&x, &l, 1));
-	ASSERT_EQ(1, poll_ms(&x, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&x, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
-	ASSERT_EQ(1, poll_ms(&y, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&y, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
 }
 
@@ -513,10 +483,7 @@ TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts
 	unsigned char *host;
 	struct pollfd pfd;
 
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 2, &b));
-	ASSERT_EQ(0, raw_qp_connect(&a, &b));
-	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
 	ASSERT_EQ(0, raw_host(self->fd, 1 << 20, &r));
 	host = raw_map(self->fd, &r);
 	ASSERT_NE(MAP_FAILED, host);
@@ -566,10 +533,7 @@ TEST_F_TIMEOUT(fw, unloading_the_model_with_transfers_in_flight_takes_the_nic_fr
 
 	if (!getenv("RIG_SOFT_MODULE"))
 		SKIP(return, "RIG_SOFT_MODULE is not set: run under scripts/vm-run --soft");
-	ASSERT_EQ(0, raw_qp_make(self->fd, 64, 1, &a));
-	ASSERT_EQ(0, raw_qp_make(self->fd, 64, 2, &b));
-	ASSERT_EQ(0, raw_qp_connect(&a, &b));
-	ASSERT_EQ(0, raw_qp_connect(&b, &a));
+	connected_pair(_metadata, self->fd, 64, 1, &a, &b);
 	ASSERT_EQ(0, raw_host(self->fd, 64 << 20, &ra));
 	ASSERT_EQ(0, raw_host(self->fd, 64 << 20, &rb));
 	la = (struct rig_bnxt_local){ 0, 64 << 20, ra.key };

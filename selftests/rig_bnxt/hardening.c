@@ -26,14 +26,6 @@
 /* The unprivileged user the accounting tests become. */
 #define TEST_UID 4242
 
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 /* Wait for @pid; its exit status, or -1 if it did not exit (a signal). */
 static int exit_status(pid_t pid)
 {
@@ -92,7 +84,7 @@ static void race_run(struct __test_metadata *_metadata, int fd, unsigned long cm
 {
 	struct race r = { .fd = fd, .cmd = cmd };
 	int made = 0, mine = 0;
-	double end = now_ms() + ms;
+	double end = raw_now_ms() + ms;
 	cpu_set_t one;
 	pthread_t t;
 	uint32_t h;
@@ -110,7 +102,7 @@ static void race_run(struct __test_metadata *_metadata, int fd, unsigned long cm
 	ASSERT_EQ(0, raw_handle(fd, cmd, h));
 	atomic_store(&r.last, h);
 	ASSERT_EQ(0, pthread_create(&t, NULL, race_destroyer, &r));
-	while (now_ms() < end) {
+	while (raw_now_ms() < end) {
 		ret = make(fd, &h);
 		ASSERT_EQ(0, ret) TH_LOG("creation %d: %s", made, strerror(-ret));
 		made++;
@@ -408,11 +400,11 @@ static long cpu_ticks(pid_t pid)
 static double cpu_share(pid_t pid, int ms)
 {
 	long t0 = cpu_ticks(pid), t1;
-	double start = now_ms(), end;
+	double start = raw_now_ms(), end;
 
 	usleep(ms * 1000);
 	t1 = cpu_ticks(pid);
-	end = now_ms();
+	end = raw_now_ms();
 	return (double)(t1 - t0) / sysconf(_SC_CLK_TCK) * 1000 / (end - start);
 }
 
@@ -423,19 +415,6 @@ static void qp_pair(struct __test_metadata *_metadata, FIXTURE_DATA(hard) *self,
 	ASSERT_EQ(0, raw_qp_make(self->fd1, entries, 0xb, b));
 	ASSERT_EQ(0, raw_qp_connect(a, b));
 	ASSERT_EQ(0, raw_qp_connect(b, a));
-}
-
-/* Wait up to @ms for the next completion of @qp: 1 or 0. */
-static int poll_ms(struct raw_qp *qp, struct rig_bnxt_completion *c, int ms)
-{
-	double end = now_ms() + ms;
-
-	do {
-		if (raw_poll(qp, c))
-			return 1;
-		usleep(1000);
-	} while (now_ms() < end);
-	return 0;
 }
 
 TEST_F_TIMEOUT(hard, the_engine_sleeps_while_a_completion_ring_has_no_room, 60)
@@ -463,15 +442,15 @@ TEST_F_TIMEOUT(hard, the_engine_sleeps_while_a_completion_ring_has_no_room, 60)
 	TH_LOG("engine CPU: %.0f%% idle, %.0f%% with no room to complete into",
 	       100 * idle, 100 * stuck);
 	EXPECT_GT(0.3, stuck);
-	EXPECT_EQ(0, poll_ms(&b, &c, 10));
+	EXPECT_EQ(0, raw_poll_ms(&b, &c, 10));
 
 	/* Room again, and a kick: the send goes through. */
 	a.cq_cons = 0;
 	raw_ring(a.db[2], a.c.cqn, RIG_BNXT_DBC_TYPE_CQ, 0, a.c.cq_entries);
 	ASSERT_EQ(0, raw_kick(&a));
-	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
 }
 
@@ -489,14 +468,14 @@ static void *bystander_run(void *arg)
 
 	while (!atomic_load(&b->stop)) {
 		struct rig_bnxt_reg_region r;
-		double t = now_ms();
+		double t = raw_now_ms();
 		uint32_t h;
 
 		if (raw_host(b->fd, 4096, &r) ||
 		    raw_handle(b->fd, RIG_BNXT_DEREG_REGION, r.handle) ||
 		    make_qp(b->fd, &h) || raw_handle(b->fd, RIG_BNXT_DESTROY_QP, h))
 			return (void *)1;
-		t = now_ms() - t;
+		t = raw_now_ms() - t;
 		if (t > b->worst_ms)
 			b->worst_ms = t;
 		b->cycles++;
@@ -536,15 +515,15 @@ TEST_F_TIMEOUT(hard, a_huge_entry_holds_up_no_other_nic_or_call, 300)
 		ASSERT_EQ(0, raw_receive(&b, lb, 6));
 
 	by.fd = fd2;
-	start = now_ms();
+	start = raw_now_ms();
 	for (i = 0; i < 2; i++)
 		ASSERT_EQ(0, raw_send(&a, la, 6));
 	ASSERT_EQ(0, pthread_create(&t, NULL, bystander_run, &by));
 	for (i = 0; i < 2; i++) {
-		ASSERT_EQ(1, poll_ms(&a, &c, 240000));
+		ASSERT_EQ(1, raw_poll_ms(&a, &c, 240000));
 		EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
 	}
-	took = now_ms() - start;
+	took = raw_now_ms() - start;
 	atomic_store(&by.stop, 1);
 	pthread_join(t, &res);
 	EXPECT_EQ(NULL, res);
@@ -553,7 +532,7 @@ TEST_F_TIMEOUT(hard, a_huge_entry_holds_up_no_other_nic_or_call, 300)
 	EXPECT_LE(3, by.cycles);
 	EXPECT_GT(took / 4, by.worst_ms);
 	for (i = 0; i < 2; i++) {
-		ASSERT_EQ(1, poll_ms(&b, &c, 1000));
+		ASSERT_EQ(1, raw_poll_ms(&b, &c, 1000));
 		EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
 		EXPECT_EQ(6 * big & 0xffffffffu, c.bytes);
 	}
@@ -561,18 +540,6 @@ TEST_F_TIMEOUT(hard, a_huge_entry_holds_up_no_other_nic_or_call, 300)
 }
 
 /* ---- device memory whose device goes away ----------------------------- */
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
-		ret = -errno;
-	close(fd);
-	return ret;
-}
 
 TEST_F_TIMEOUT(hard, device_memory_is_never_reached_after_its_device_is_removed, 120)
 {
@@ -599,20 +566,20 @@ TEST_F_TIMEOUT(hard, device_memory_is_never_reached_after_its_device_is_removed,
 	/* Through the BAR while the device is there. */
 	ASSERT_EQ(0, raw_receive(&b, &dst, 1));
 	ASSERT_EQ(0, raw_send(&a, &src, 1));
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	ASSERT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
-	ASSERT_EQ(1, poll_ms(&b, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
 
 	snprintf(path, sizeof(path), "%s/remove", dev);
-	ASSERT_EQ(0, write_file(path, "1"));
+	ASSERT_EQ(0, rig_write(path, "1"));
 	ASSERT_EQ(0, raw_receive(&b, &dst, 1));
 	ASSERT_EQ(0, raw_send(&a, &src, 1));
-	ASSERT_EQ(1, poll_ms(&a, &c, 10000));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, c.status);
 	EXPECT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, rd.handle));
 
 	/* Bring the device back for whatever runs next. */
-	ASSERT_EQ(0, write_file("/sys/bus/pci/rescan", "1"));
+	ASSERT_EQ(0, rig_write("/sys/bus/pci/rescan", "1"));
 	for (i = 0; i < 50 && !rig_ivshmem(NULL, 0, &start, &len); i++)
 		usleep(100000);
 	EXPECT_TRUE(rig_ivshmem(NULL, 0, &start, &len));

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rig_bnxt.h"
@@ -239,6 +240,28 @@ static inline int raw_poll(struct raw_qp *qp, struct rig_bnxt_completion *c)
 		return 0;
 	raw_ring(qp->db[2], qp->c.cqn, RIG_BNXT_DBC_TYPE_CQ, ++qp->cq_cons, qp->c.cq_entries);
 	return 1;
+}
+
+/* Milliseconds of CLOCK_MONOTONIC. */
+static inline double raw_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Wait up to @ms for the next completion of @qp: 1, or 0 when none came. */
+static inline int raw_poll_ms(struct raw_qp *qp, struct rig_bnxt_completion *c, int ms)
+{
+	double end = raw_now_ms() + ms;
+
+	do {
+		if (raw_poll(qp, c))
+			return 1;
+		usleep(1000);
+	} while (raw_now_ms() < end);
+	return 0;
 }
 
 /* Unmap and destroy a queue pair: 0 or -errno. */

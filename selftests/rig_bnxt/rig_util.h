@@ -73,22 +73,28 @@ static inline int rig_model_dir(int nic, char *dir, size_t n)
 	return 0;
 }
 
-/* Write @val into the model's knob @name of rig_bnxtN: 0 or -errno. */
-static inline int rig_model_set(int nic, const char *name, const char *val)
+/* Write @val into the file @path: 0 or -errno. */
+static inline int rig_write(const char *path, const char *val)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 64];
-	int fd, ret = 0;
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
 
-	if (rig_model_dir(nic, dir, sizeof(dir)))
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
 		ret = -errno;
 	close(fd);
 	return ret;
+}
+
+/* Write @val into the model's knob @name of rig_bnxtN: 0 or -errno. */
+static inline int rig_model_set(int nic, const char *name, const char *val)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return rig_write(path, val);
 }
 
 /* Opcodes of the RoCE firmware's commands (roce_hsi.h CMDQ_BASE_OPCODE_*). */
