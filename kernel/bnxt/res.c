@@ -76,7 +76,7 @@ static int rig_bnxt_query_func(struct rig_bnxt *bnxt)
 	struct rig_cmdq_query_func req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_QUERY_FUNC,
 	};
-	struct rig_creq_query_func_resp resp;
+	struct rig_creq_query_func_resp resp = {};
 	size_t len = ALIGN(sizeof(*sb), RIG_BNXT_ENTRY_BYTES);
 	struct rig_bnxt_caps *c = &bnxt->caps;
 	dma_addr_t dma;
@@ -124,7 +124,7 @@ static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
 		.log2_dbr_pg_size = cpu_to_le16(PAGE_SHIFT - 12),
 		.stat_ctx_id = cpu_to_le32(bnxt->stat_id),
 	};
-	struct rig_creq_initialize_fw_resp resp;
+	struct rig_creq_initialize_fw_resp resp = {};
 	int ret;
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
@@ -156,7 +156,7 @@ static int rig_bnxt_add_gid(struct rig_bnxt *bnxt)
 		.opcode = RIG_CMDQ_BASE_OPCODE_ADD_GID,
 		.ipid = cpu_to_le16(0xffff),
 	};
-	struct rig_creq_add_gid_resp resp;
+	struct rig_creq_add_gid_resp resp = {};
 	int i, ret;
 
 	/*
@@ -184,7 +184,7 @@ static void rig_bnxt_delete_gid(struct rig_bnxt *bnxt)
 		.opcode = RIG_CMDQ_BASE_OPCODE_DELETE_GID,
 		.gid_index = cpu_to_le16(bnxt->gid_index),
 	};
-	struct rig_creq_qp_event resp;
+	struct rig_creq_qp_event resp = {};
 
 	if (rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0))
 		dev_warn(bnxt->dev, "DELETE_GID failed (status 0x%02x)\n", resp.status);

@@ -278,6 +278,43 @@ TEST_F(fw, a_refused_queue_pair_destruction_breaks_it_until_close_which_destroys
 	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
 }
 
+/*
+ * What bring-up sends, refused: HWRM (VER_GET, the first request), then
+ * the RoCE commands QUERY_FUNC, INITIALIZE_FW and ADD_GID.  The function
+ * is not taken (no NIC, everything undone); a reset with the firmware
+ * willing takes it.
+ */
+TEST_F_TIMEOUT(fw, a_function_whose_bring_up_is_refused_is_not_taken_until_a_reset, 120)
+{
+	static const char *const refusals[][2] = {
+		{ "fail_hwrm", "1 2" },		/* HWRM_ERR_CODE_INVALID_PARAMS */
+		{ "fail_opcode", "0x83 1" },	/* QUERY_FUNC */
+		{ "fail_opcode", "0x80 1" },	/* INITIALIZE_FW */
+		{ "fail_opcode", "0x11 1" },	/* ADD_GID */
+	};
+	struct rig_bnxt_reg_region r;
+	unsigned int i;
+
+	close(self->fd);
+	self->fd = -1;
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		ASSERT_EQ(0, dir_write(self->dir, "state", "stop"));
+		ASSERT_TRUE(nic_becomes(0, 0, 10000));
+		ASSERT_EQ(0, dir_write(self->dir, refusals[i][0], refusals[i][1]));
+		ASSERT_EQ(0, dir_write(self->dir, "state", "restart"));
+		EXPECT_FALSE(nic_becomes(0, 1, 2000)) TH_LOG("%s %s", refusals[i][0],
+							      refusals[i][1]);
+		EXPECT_EQ(0, dir_num(self->dir, "cqs"));
+		EXPECT_EQ(0, dir_num(self->dir, "mrs"));
+		EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+	}
+	/* Nothing armed now: the next reset brings the NIC up. */
+	reset_function(_metadata, self);
+	self->fd = raw_open(0);
+	ASSERT_LE(0, self->fd);
+	EXPECT_EQ(0, raw_host(self->fd, 4096, &r));
+}
+
 /* ---- timeouts ----------------------------------------------------------- */
 
 TEST_F(fw, a_late_answer_within_the_timeout_is_no_failure)
