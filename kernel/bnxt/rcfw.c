@@ -302,6 +302,7 @@ static void rig_cmd_post(struct rig_bnxt *bnxt, void *req, u32 slots)
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	u32 prod;
 
+	lockdep_assert_held(&rcfw->lock);
 	rig_cmdq_put(rcfw, req, slots);
 	prod = rcfw->cmdq_prod & 0xffff;
 	if (rcfw->first) {

@@ -90,6 +90,7 @@ int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg)
 	u64 i = 0;
 	int ret;
 
+	lockdep_assert_held(&buf->rdev->lock);
 	if (!buf->pages->mapped)
 		return -ENODEV;
 	for_each_sgtable_dma_page(&buf->pages->sgt, &it, 0) {
