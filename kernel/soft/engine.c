@@ -28,9 +28,9 @@ static unsigned int retry_timeout_ms = 100;
 module_param(retry_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(retry_timeout_ms, "how long a send waits for a peer that does not answer (ms, default 100)");
 
-static unsigned int idle_spin_us = 200;
+static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
-MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps (us, default 200)");
+MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps (us, default 20)");
 
 static unsigned int fw_timeout_s = 40;
 module_param(fw_timeout_s, uint, 0644);
