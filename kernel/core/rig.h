@@ -446,6 +446,7 @@ int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg);
 
 /* ctx.c: for drivers */
 int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what);
+__printf(3, 4)
 int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...);
 
 /* Everything below is the core's own. */

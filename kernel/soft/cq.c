@@ -245,13 +245,15 @@ u32 rig_soft_cq_room(struct rig_soft_cq *cq)
 }
 
 /**
- * rig_soft_cq_write() - write a completion and notify if asked
+ * rig_soft_cq_write() - write a completion
  * @cq: the CQ; the caller holds its world's lock and checked its room
  * @cqe: RIG_SOFT_CQE_SIZE bytes, cqe_type_toggle holding the type; the
  *	 toggle (1 on the first lap) is set here and stored last
  *
  * A completion that cannot be written (a DMA fault) breaks the CQ: it
- * takes nothing more.
+ * takes nothing more.  The notification it may call for is written by
+ * rig_soft_cq_service(), which every pass runs after the QPs' entries:
+ * one look at the arm doorbells per CQ and pass, not per completion.
  *
  * Return: 0, or -EFAULT.
  */
@@ -277,7 +279,6 @@ int rig_soft_cq_write(struct rig_soft_cq *cq, const void *cqe)
 	cq->prod++;
 	if (e[RIG_SOFT_CQE_STATUS])
 		cq->error_seen = true;
-	rig_soft_cq_service(cq);
 	return 0;
 }
 

@@ -40,13 +40,17 @@ struct rig_soft_wc {
 /**
  * struct rig_soft_dma - the DMA backend of one function
  * @mem: what the model uses (ops, fault knob, fault count)
- * @dev: the PCI function's device: its IOMMU domain translates
+ * @dev: the PCI function's device
+ * @domain: its IOMMU domain when that translates (a DMA domain), else
+ *	    NULL (dma-direct); found when the model binds the function, as a
+ *	    device's domain changes only while no driver holds it
  * @wc: mappings of device memory, under the world's lock
  * @clock: counts uses of @wc, under the world's lock
  */
 struct rig_soft_dma {
 	struct rig_soft_mem mem;
 	struct device *dev;
+	struct iommu_domain *domain;
 	struct rig_soft_wc wc[RIG_SOFT_WC_CACHE];
 	u64 clock;
 };

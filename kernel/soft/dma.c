@@ -94,11 +94,9 @@ static struct rig_soft_wc *rig_soft_wc_get(struct rig_soft_dma *dma, phys_addr_t
 /* The CPU physical address behind @addr; *@max is cut at the IOMMU page. */
 static phys_addr_t rig_soft_dma_phys(struct rig_soft_dma *dma, dma_addr_t addr, u32 *max)
 {
-	struct iommu_domain *domain = iommu_get_domain_for_dev(dma->dev);
-
-	if (domain && iommu_is_dma_domain(domain)) {
+	if (dma->domain) {
 		*max = min_t(u32, *max, SZ_4K - (addr & (SZ_4K - 1)));
-		return iommu_iova_to_phys(domain, addr);
+		return iommu_iova_to_phys(dma->domain, addr);
 	}
 	return dma_to_phys(dma->dev, addr);
 }
@@ -169,10 +167,13 @@ static const struct rig_soft_mem_ops rig_soft_dma_ops = {
  */
 void rig_soft_dma_init(struct rig_soft_dma *dma, struct device *dev)
 {
+	struct iommu_domain *domain = iommu_get_domain_for_dev(dev);
+
 	dma->mem.ops = &rig_soft_dma_ops;
 	atomic_set(&dma->mem.fail, 0);
 	atomic64_set(&dma->mem.faults, 0);
 	dma->dev = dev;
+	dma->domain = domain && iommu_is_dma_domain(domain) ? domain : NULL;
 }
 
 /**

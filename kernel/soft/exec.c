@@ -25,13 +25,6 @@
 #define REQ_NONE CREQ_QP_ERROR_NOTIFICATION_REQ_ERR_STATE_REASON_NO_ERROR
 #define RES_NONE CREQ_QP_ERROR_NOTIFICATION_RES_ERR_STATE_REASON_NO_ERROR
 
-/* A place in an MR: whose, which, and how far into it. */
-struct rig_soft_cursor {
-	struct rig_soft_fn *fn;
-	struct rig_soft_mr *mr;
-	u64 off;
-};
-
 /* Which side of a copy met a DMA fault. */
 enum rig_soft_fault {
 	RIG_SOFT_FAULT_NONE,
@@ -288,19 +281,12 @@ static void rig_soft_res_fail(struct rig_soft_qp *peer, u32 wr_id, u8 status, u8
 	rig_soft_qp_fail(peer, REQ_NONE, reason);
 }
 
-/*
- * Entries a doorbell says are posted beyond @done: its index and epoch
- * name a place on a circle of 2 * @entries.  A doorbell of another type,
- * with a bit outside its fields, an index outside the ring or more than
- * a ring ahead is corrupt: U32_MAX.  Never rung: nothing.
- */
-static u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
-			   u32 entries, u64 done)
+/* Entries the value in @db says are posted beyond @done; U32_MAX: corrupt. */
+static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entries, u64 done)
 {
 	u64 lap = 2ULL * entries, prod;
 	u32 n;
 
-	rig_soft_db_poll(qp->fn, db, qp->qpn);
 	if (!db->seen)
 		return 0;
 	if (rig_soft_db_type(db->val) != type || !rig_soft_db_clean(db->val, false) ||
@@ -308,6 +294,25 @@ static u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 t
 		return U32_MAX;
 	n = (prod + lap - done % lap) % lap;
 	return n > entries ? U32_MAX : n;
+}
+
+/*
+ * Entries a doorbell says are posted beyond @done: its index and epoch
+ * name a place on a circle of 2 * @entries.  A doorbell of another type,
+ * with a bit outside its fields, an index outside the ring or more than
+ * a ring ahead is corrupt: U32_MAX.  Never rung: nothing.  The page is
+ * read again only when the entries of the last value taken are all done,
+ * as a NIC works through what one doorbell named before the next.
+ */
+static u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
+			   u32 entries, u64 done)
+{
+	u32 n = rig_soft_posted_by(db, type, entries, done);
+
+	if (n && n != U32_MAX)
+		return n;
+	rig_soft_db_poll(qp->fn, db, qp->qpn);
+	return rig_soft_posted_by(db, type, entries, done);
 }
 
 /* The function that has GID @gid, if one of the world's does. */
@@ -399,28 +404,32 @@ static u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_s
 
 /*
  * Move the next piece of the head entry: at most *@budget bytes.  Keys
- * are resolved afresh for every piece.
+ * are resolved afresh for every piece but the first, which takes those
+ * resolved when the entry began, under the same hold of the lock.
  *
  * Return: 0, or the requester's error status when memory is gone.
  */
 static u8 rig_soft_xfer_piece(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u64 *budget)
 {
-	struct rig_soft_cursor mine[RIG_SOFT_MAX_SGE], theirs[RIG_SOFT_MAX_SGE];
 	struct rig_soft_xfer *x = &qp->xfer;
+	struct rig_soft_cursor *mine = x->mine, *theirs = x->theirs;
 	bool send = x->sqe.type == SQ_BASE_WQE_TYPE_SEND;
 	const struct rig_soft_sge *tsge = send ? x->rqe.sge : &x->remote;
 	u32 ntheirs = send ? x->rqe.nsge : 1;
 	enum rig_soft_fault fault;
 	u64 n;
 
-	if (!rig_soft_sges_resolve(qp->fn, qp->pd,
+	if (!x->resolved &&
+	    !rig_soft_sges_resolve(qp->fn, qp->pd,
 				   send ? 0 : CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE,
 				   x->sqe.sge, x->sqe.nsge, mine))
 		return CQ_REQ_STATUS_LOCAL_PROTECTION_ERR;
-	if (!rig_soft_sges_resolve(peer->fn, peer->pd,
+	if (!x->resolved &&
+	    !rig_soft_sges_resolve(peer->fn, peer->pd,
 				   send ? CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE :
 				   CMDQ_REGISTER_MR_ACCESS_REMOTE_READ, tsge, ntheirs, theirs))
 		return CQ_REQ_STATUS_REMOTE_ACCESS_ERR;
+	x->resolved = false;
 	n = min_t(u64, x->sqe.length - x->done, *budget);
 	if (send)
 		fault = rig_soft_copy_sges(theirs, tsge, ntheirs, mine, x->sqe.sge, x->sqe.nsge,
@@ -449,16 +458,16 @@ static void rig_soft_xfer_fail(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 }
 
 /*
- * Run the head entry for at most *@budget bytes.  Its completions are
- * written when its last byte has moved, after what it wrote to device
- * memory is flushed; both sides' PSNs then advance.
+ * Run the head entry for at most *@budget bytes; @peer is what
+ * rig_soft_exec_peer() says now.  Its completions are written when its
+ * last byte has moved, after what it wrote to device memory is flushed;
+ * both sides' PSNs then advance.
  *
  * Return: true when the entry completed (or failed).
  */
-static bool rig_soft_xfer_run(struct rig_soft_qp *qp, u64 *budget)
+static bool rig_soft_xfer_run(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u64 *budget)
 {
 	struct rig_soft_xfer *x = &qp->xfer;
-	struct rig_soft_qp *peer = rig_soft_exec_peer(qp);
 	u8 status;
 
 	if (!peer) {
@@ -492,7 +501,10 @@ static bool rig_soft_xfer_run(struct rig_soft_qp *qp, u64 *budget)
 	return true;
 }
 
-static void rig_soft_xfer_begin(struct rig_soft_qp *qp, const struct rig_soft_sqe *sqe)
+/* Begin @sqe, whose keys resolved to @mine and @theirs (@ntheirs of them). */
+static void rig_soft_xfer_begin(struct rig_soft_qp *qp, const struct rig_soft_sqe *sqe,
+				const struct rig_soft_cursor *mine,
+				const struct rig_soft_cursor *theirs, u32 ntheirs)
 {
 	struct rig_soft_xfer *x = &qp->xfer;
 
@@ -502,6 +514,9 @@ static void rig_soft_xfer_begin(struct rig_soft_qp *qp, const struct rig_soft_sq
 	x->done = 0;
 	x->wrote_io = false;
 	x->active = true;
+	memcpy(x->mine, mine, sqe->nsge * sizeof(*mine));
+	memcpy(x->theirs, theirs, ntheirs * sizeof(*theirs));
+	x->resolved = true;
 }
 
 /* The receive entry at @peer's head: read by DMA and decoded. */
@@ -516,9 +531,13 @@ static int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe)
 	return rig_soft_rqe_decode(raw, peer->rq_sge, rqe);
 }
 
-/* A SEND whose receive is known: what can be checked before a byte moves. */
+/*
+ * A SEND whose receive is known, its own elements resolved to @src: what
+ * can be checked before a byte moves.
+ */
 static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
-			       const struct rig_soft_sqe *sqe, u32 posted)
+			       const struct rig_soft_sqe *sqe, u32 posted,
+			       const struct rig_soft_cursor *src)
 {
 	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE];
 	struct rig_soft_rqe rqe;
@@ -541,7 +560,7 @@ static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 		rig_soft_req_fail(qp, CQ_REQ_STATUS_REMOTE_ACCESS_ERR);
 		return true;
 	}
-	rig_soft_xfer_begin(qp, sqe);
+	rig_soft_xfer_begin(qp, sqe, src, dst, rqe.nsge);
 	qp->xfer.rqe = rqe;
 	return true;
 }
@@ -554,11 +573,11 @@ static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
  * Return: false while the entry waits for the peer; true once begun or
  * failed.
  */
-static bool rig_soft_run_send(struct rig_soft_qp *qp, const struct rig_soft_sqe *sqe)
+static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
+			      const struct rig_soft_sqe *sqe)
 {
 	struct rig_soft_cursor src[RIG_SOFT_MAX_SGE];
 	struct rig_soft_world *world = qp->fn->world;
-	struct rig_soft_qp *peer = rig_soft_exec_peer(qp);
 	u32 posted;
 
 	if (!peer)
@@ -578,18 +597,18 @@ static bool rig_soft_run_send(struct rig_soft_qp *qp, const struct rig_soft_sqe 
 	if (!posted || !rig_soft_cq_room(peer->rcq))
 		return rig_soft_sq_wait(qp, world->rnr_ms, CQ_REQ_STATUS_RNR_NAK_RETRY_CNT_ERR);
 	qp->waiting = false;
-	return rig_soft_send_into(qp, peer, sqe, posted);
+	return rig_soft_send_into(qp, peer, sqe, posted, src);
 }
 
 /*
  * An RDMA READ: from an MR of the peer, which must be on this function
  * (a region is local to its NIC) and let remote reads in.
  */
-static bool rig_soft_run_read(struct rig_soft_qp *qp, const struct rig_soft_sqe *sqe)
+static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
+			      const struct rig_soft_sqe *sqe)
 {
 	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE], src;
 	struct rig_soft_world *world = qp->fn->world;
-	struct rig_soft_qp *peer = rig_soft_exec_peer(qp);
 	struct rig_soft_sge remote;
 
 	if (!peer)
@@ -617,7 +636,7 @@ static bool rig_soft_run_read(struct rig_soft_qp *qp, const struct rig_soft_sqe 
 		rig_soft_req_fail(qp, CQ_REQ_STATUS_REMOTE_ACCESS_ERR);
 		return true;
 	}
-	rig_soft_xfer_begin(qp, sqe);
+	rig_soft_xfer_begin(qp, sqe, dst, &src, 1);
 	return true;
 }
 
@@ -646,8 +665,11 @@ static bool rig_soft_flush(struct rig_soft_qp *qp)
 	return progress;
 }
 
-/* Read, decode and begin the head send entry; false while it waits. */
-static bool rig_soft_exec_begin(struct rig_soft_qp *qp, u32 posted)
+/*
+ * Read, decode and begin the head send entry, toward @peer (what
+ * rig_soft_exec_peer() says now); false while it waits.
+ */
+static bool rig_soft_exec_begin(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u32 posted)
 {
 	u32 idx = qp->sq_done % qp->sq_entries;
 	u8 raw[RIG_SOFT_WQE_SIZE];
@@ -669,8 +691,8 @@ static bool rig_soft_exec_begin(struct rig_soft_qp *qp, u32 posted)
 		return true;
 	}
 	if (sqe.type == SQ_BASE_WQE_TYPE_SEND)
-		return rig_soft_run_send(qp, &sqe);
-	return rig_soft_run_read(qp, &sqe);
+		return rig_soft_run_send(qp, peer, &sqe);
+	return rig_soft_run_read(qp, peer, &sqe);
 }
 
 /**
@@ -683,15 +705,18 @@ static bool rig_soft_exec_begin(struct rig_soft_qp *qp, u32 posted)
  *	     call again soon, its deadline is running
  *
  * Runs at most 64 send entries of a QP in RTS, in ring order, or flushes
- * every entry of a QP in error.  A QP in another state runs nothing.
+ * every entry of a QP in error.  A QP in another state runs nothing.  The
+ * peer is looked up once per call: nothing this call does can connect,
+ * disconnect or destroy a QP (an error leaves a peer a peer).
  *
  * Return: true if any entry completed or any byte moved.
  */
 bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 {
-	bool progress = false;
+	struct rig_soft_qp *peer = NULL;
+	bool progress = false, found = false;
 	int entries = 64;
-	u32 posted;
+	u32 posted = 0;
 
 	rig_soft_assert_held(qp->fn);
 	if (qp->state == S(ERR))
@@ -704,7 +729,13 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 						 qp->sq_done);
 			if (!posted || !rig_soft_cq_room(qp->scq))
 				break;
-			if (!rig_soft_exec_begin(qp, posted)) {
+		}
+		if (!found) {
+			peer = rig_soft_exec_peer(qp);
+			found = true;
+		}
+		if (!qp->xfer.active) {
+			if (!rig_soft_exec_begin(qp, peer, posted)) {
 				*waiting = true;
 				break;
 			}
@@ -713,7 +744,7 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 				break;
 		}
 		progress = true;
-		if (!rig_soft_xfer_run(qp, budget))
+		if (!rig_soft_xfer_run(qp, peer, budget))
 			break;				/* the budget is spent */
 		if (qp->state == S(ERR))
 			break;

@@ -328,14 +328,20 @@ static void expect_state(struct kunit *test, struct tqp *t, u8 state)
 	KUNIT_EXPECT_EQ_MSG(test, model(t)->state, state, "qp %u", t->q.qpn);
 }
 
+/* One QP's part of a pass, and then, as a pass does, the CQs' notifications. */
 static bool run_budget(struct kunit *test, struct tqp *t, u64 *budget)
 {
 	struct rig_soft_world *world = t->ff->fn.world;
+	struct rig_soft_fn *fn;
+	struct rig_soft_cq *cq;
 	bool progress;
 
 	env(test)->waiting = false;
 	mutex_lock(&world->lock);
 	progress = rig_soft_exec_qp(model(t), budget, &env(test)->waiting);
+	list_for_each_entry(fn, &world->fns, node)
+		list_for_each_entry(cq, &fn->cq_list, node)
+			rig_soft_cq_service(cq);
 	mutex_unlock(&world->lock);
 	return progress;
 }

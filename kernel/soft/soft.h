@@ -523,23 +523,43 @@ struct rig_soft_rqe {
 };
 
 /**
+ * struct rig_soft_cursor - a place in an MR
+ * @fn: the function the MR is of
+ * @mr: the MR
+ * @off: bytes into it
+ */
+struct rig_soft_cursor {
+	struct rig_soft_fn *fn;
+	struct rig_soft_mr *mr;
+	u64 off;
+};
+
+/**
  * struct rig_soft_xfer - the head send entry while it moves in pieces
  * @active: begun and not yet complete
  * @wrote_io: device memory was written (flush before the completion)
+ * @resolved: @mine and @theirs hold the keys resolved when the entry
+ *	      began, for its first piece, which runs under the same hold of
+ *	      the world's lock; every later piece resolves them afresh
  * @npkts: PSNs the entry takes
  * @done: bytes moved
  * @sqe: the entry
  * @rqe: SEND: the peer's receive it lands in
  * @remote: READ: the peer's element
+ * @mine: the entry's elements, as cursors
+ * @theirs: the peer's (@rqe's elements, or @remote)
  */
 struct rig_soft_xfer {
 	bool active;
 	bool wrote_io;
+	bool resolved;
 	u32 npkts;
 	u64 done;
 	struct rig_soft_sqe sqe;
 	struct rig_soft_rqe rqe;
 	struct rig_soft_sge remote;
+	struct rig_soft_cursor mine[RIG_SOFT_MAX_SGE];
+	struct rig_soft_cursor theirs[RIG_SOFT_MAX_SGE];
 };
 
 /**
