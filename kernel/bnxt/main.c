@@ -10,8 +10,8 @@
  * This file owns struct rig_bnxt's life, the PCI function's ordering
  * (Relaxed Ordering turned off) and IOMMU facts, and the table of
  * operations the core calls.  It binds the model's functions
- * ("rig_soft.rdma"); bnxt_en's are bound through the same code once its
- * transport exists.
+ * ("rig_soft.rdma") and real ones through the bnxt_en transport
+ * ("rig_bnxt_en.rdma", rig_bnxt_en.ko) with the same code.
  */
 #include <linux/iommu.h>
 #include <linux/module.h>
@@ -154,9 +154,14 @@ static int rig_bnxt_publish(struct rig_bnxt *bnxt)
 		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr),
 				    rounddown_pow_of_two(bnxt->caps.max_cqe / 2),
 				    (u32)RIG_BNXT_QP_ENTRIES_MAX),
+		.chip = bnxt->t->chip_num,
+		.max_qp = bnxt->caps.max_qp,
+		.max_cq = bnxt->caps.max_cq,
+		.max_mr = bnxt->caps.max_mr,
 	};
 
 	memcpy(attr.gid, bnxt->gid, sizeof(attr.gid));
+	strscpy(attr.fw_version, bnxt->fw_version, sizeof(attr.fw_version));
 	bnxt->rdev = rig_dev_create(&bnxt->adev->dev, &bnxt->t->pdev->dev, &rig_bnxt_ops, &attr);
 	if (IS_ERR(bnxt->rdev)) {
 		int ret = PTR_ERR(bnxt->rdev);
@@ -311,7 +316,8 @@ static void rig_bnxt_remove(struct auxiliary_device *adev)
 }
 
 static const struct auxiliary_device_id rig_bnxt_ids[] = {
-	{ .name = "rig_soft." RIG_TRANSPORT_SOFT_NAME },
+	{ .name = "rig_soft." RIG_TRANSPORT_ADEV_NAME },	/* the model */
+	{ .name = "rig_bnxt_en." RIG_TRANSPORT_ADEV_NAME },	/* bnxt_en's functions */
 	{ }
 };
 

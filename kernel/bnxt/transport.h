@@ -9,9 +9,10 @@
  * restarts or goes away.
  *
  * This header owns that contract and nothing else: no code, no symbol.
- * The model includes it to implement it (it exports nothing to the
- * driver and the driver nothing to it); the driver reaches a transport
- * through the auxiliary device it binds.
+ * The model (rig_soft.ko) and the bnxt_en transport (rig_bnxt_en.ko)
+ * include it to implement it (neither exports anything to the driver,
+ * nor the driver to them); the driver reaches a transport through the
+ * auxiliary device it binds.
  */
 #ifndef RIG_BNXT_TRANSPORT_H
 #define RIG_BNXT_TRANSPORT_H
@@ -22,8 +23,11 @@
 
 struct pci_dev;
 
-/* The auxiliary device name the model registers: "rig_soft.rdma.<id>". */
-#define RIG_TRANSPORT_SOFT_NAME		"rdma"
+/*
+ * The name of the auxiliary devices transports register, which rig_bnxt
+ * binds: "rig_soft.rdma.<id>" (the model), "rig_bnxt_en.rdma.<id>" (bnxt_en).
+ */
+#define RIG_TRANSPORT_ADEV_NAME		"rdma"
 
 /* MSI-X vectors a function may set aside for RoCE (bnxt_en's maximum). */
 #define RIG_TRANSPORT_MAX_VECTORS	64
@@ -118,7 +122,7 @@ struct rig_transport_ops {
  * @vectors: the vectors' rings and doorbells
  * @caps: RIG_TRANSPORT_CAP_*
  * @chip_num: the chip (0x1750 for a BCM57508)
- * @kind: a short word for sysfs and logs: "soft" or "pci"
+ * @kind: a short word for sysfs and logs: "soft" or "bnxt_en"
  */
 struct rig_transport {
 	const struct rig_transport_ops *ops;
@@ -136,12 +140,10 @@ struct rig_transport {
 };
 
 /**
- * struct rig_transport_adev - the model's auxiliary device
- * @adev: what rig_bnxt's auxiliary driver binds ("rig_soft.rdma")
+ * struct rig_transport_adev - a transport's auxiliary device
+ * @adev: what rig_bnxt's auxiliary driver binds ("rig_soft.rdma",
+ *	  "rig_bnxt_en.rdma")
  * @transport: the function behind it
- *
- * bnxt_en's "bnxt_en.rdma" devices are bnxt_en's own type; the driver
- * builds its struct rig_transport for them itself.
  */
 struct rig_transport_adev {
 	struct auxiliary_device adev;

@@ -72,11 +72,48 @@ static ssize_t address_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(address);
 
+static ssize_t chip_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "0x%04x\n", to_rig_dev(dev)->attr.chip);
+}
+static DEVICE_ATTR_RO(chip);
+
+static ssize_t firmware_version_show(struct device *dev, struct device_attribute *attr,
+				     char *buf)
+{
+	return sysfs_emit(buf, "%s\n", to_rig_dev(dev)->attr.fw_version);
+}
+static DEVICE_ATTR_RO(firmware_version);
+
+/* The firmware's limits, as the driver read them at bring-up. */
+static ssize_t max_qp_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_rig_dev(dev)->attr.max_qp);
+}
+static DEVICE_ATTR_RO(max_qp);
+
+static ssize_t max_cq_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_rig_dev(dev)->attr.max_cq);
+}
+static DEVICE_ATTR_RO(max_cq);
+
+static ssize_t max_mr_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_rig_dev(dev)->attr.max_mr);
+}
+static DEVICE_ATTR_RO(max_mr);
+
 static struct attribute *rig_dev_attrs[] = {
 	&dev_attr_kind.attr,
 	&dev_attr_iommu.attr,
 	&dev_attr_relaxed_ordering.attr,
 	&dev_attr_address.attr,
+	&dev_attr_chip.attr,
+	&dev_attr_firmware_version.attr,
+	&dev_attr_max_qp.attr,
+	&dev_attr_max_cq.attr,
+	&dev_attr_max_mr.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(rig_dev);

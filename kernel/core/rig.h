@@ -120,6 +120,11 @@ struct rig_dev_ops {
  * @status_phys: that page's physical address
  * @max_entries: the largest ring a queue pair may have
  * @gid: the port's address
+ * @chip: the chip's number (0x1750: BCM57508), for sysfs
+ * @fw_version: the firmware's version as the driver read it, for sysfs
+ * @max_qp: queue pairs the firmware said it takes (sysfs)
+ * @max_cq: completion queues likewise
+ * @max_mr: memory registrations likewise
  */
 struct rig_dev_attr {
 	enum rig_bnxt_kind kind;
@@ -128,6 +133,11 @@ struct rig_dev_attr {
 	phys_addr_t status_phys;
 	u32 max_entries;
 	u8 gid[16];
+	u16 chip;
+	char fw_version[32];
+	u32 max_qp;
+	u32 max_cq;
+	u32 max_mr;
 };
 
 /**

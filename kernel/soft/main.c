@@ -275,7 +275,7 @@ static int rig_soft_adev_up(struct rig_soft_dev *sd)
 {
 	struct auxiliary_device *adev = &sd->tadev.adev;
 
-	adev->name = RIG_TRANSPORT_SOFT_NAME;
+	adev->name = RIG_TRANSPORT_ADEV_NAME;
 	adev->id = sd->id;
 	adev->dev.parent = &sd->pdev->dev;
 	adev->dev.release = rig_soft_adev_release;
@@ -325,7 +325,7 @@ static int rig_soft_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (ret)
 		goto err_engine;
 	pci_info(pdev, "rig_soft: a modelled NetXtreme function, %s.%s.%d\n",
-		 KBUILD_MODNAME, RIG_TRANSPORT_SOFT_NAME, sd->id);
+		 KBUILD_MODNAME, RIG_TRANSPORT_ADEV_NAME, sd->id);
 	return 0;
 
 err_engine:

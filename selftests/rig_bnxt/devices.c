@@ -73,6 +73,31 @@ TEST(sysfs_of_a_soft_nic_says_relaxed_ordering_is_off)
 	EXPECT_STREQ("0", val);
 }
 
+/*
+ * What rig_soft.ko answers HWRM_VER_GET and QUERY_FUNC with (its
+ * kernel/soft/soft.h): the driver must pass on the firmware's facts, not
+ * its own.
+ */
+TEST(sysfs_says_the_chip_firmware_and_limits_the_firmware_reported)
+{
+	static const struct { const char *attr, *want; } facts[] = {
+		{ "chip", "0x1750" },
+		{ "firmware_version", "230.0.157 (RoCE 230.0.157)" },
+		{ "max_qp", "4095" },
+		{ "max_cq", "4096" },
+		{ "max_mr", "16384" },
+	};
+	char path[96], val[64];
+	size_t i;
+
+	NEED_SOFT(1);
+	for (i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt0/%s", facts[i].attr);
+		ASSERT_EQ(0, rig_sysfs_read(path, val, sizeof(val))) TH_LOG("%s", path);
+		EXPECT_STREQ(facts[i].want, val) TH_LOG("%s", path);
+	}
+}
+
 TEST(every_nic_stands_on_a_bound_auxiliary_device_of_a_pci_function)
 {
 	char path[96], target[PATH_MAX];

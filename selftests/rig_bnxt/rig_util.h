@@ -6,6 +6,7 @@
 #ifndef RIG_UTIL_H
 #define RIG_UTIL_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>
@@ -200,6 +201,21 @@ static inline int rig_module_load(const char *params)
 static inline int rig_soft_load(const char *params)
 {
 	return rig_load("RIG_SOFT_MODULE", "RIG_SOFT_MODULE_PARAMS", params);
+}
+
+/* Entries of directory @dir whose names start with @prefix; 0 when it is missing. */
+static inline int rig_path_count(const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		n += !strncmp(e->d_name, prefix, strlen(prefix));
+	closedir(d);
+	return n;
 }
 
 static inline int rig_path_exists(const char *fmt, int i)

@@ -66,16 +66,20 @@ static int devices_query(struct nic_info *info)
 int cmd_devices(const struct cli *cli)
 {
 	static struct nic_info infos[NICS_MAX];
+	static struct other_fn others[NICS_MAX];
 	static struct nic_list list;
 	enum nics_state state = nics_list(&list);
+	size_t n = 0, nothers = nics_others(others, NICS_MAX);
 	struct limits lim;
-	size_t n = 0;
 	int status = 0;
 
 	if (state != NICS_FOUND) {
 		nics_explain(stderr, state);
+		out_others(stderr, others, nothers);
 		return 1;
 	}
+	if (cli->device)
+		nothers = 0;		/* one NIC asked for: only it */
 	if (cli->device && !nics_has(&list, nic_basename(cli->device))) {
 		fprintf(stderr, "rig: no NIC '%s'\n", cli->device);
 		return 1;
@@ -90,8 +94,8 @@ int cmd_devices(const struct cli *cli)
 	}
 	devices_limits(&lim);
 	if (cli->json)
-		out_devices_json(stdout, infos, n, &lim);
+		out_devices_json(stdout, infos, n, &lim, others, nothers);
 	else
-		out_devices(stdout, infos, n, &lim);
+		out_devices(stdout, infos, n, &lim, others, nothers);
 	return status;
 }

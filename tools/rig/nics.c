@@ -121,6 +121,19 @@ static int sysfs_flag(const char *nic, const char *attr)
 	return !strcmp(buf, "1") ? 1 : !strcmp(buf, "0") ? 0 : -1;
 }
 
+/* A count from sysfs; -1 if unreadable or not a number. */
+static long sysfs_count(const char *nic, const char *attr)
+{
+	char buf[32], *end;
+	long v;
+
+	if (sysfs_read(nic, attr, buf, sizeof(buf)))
+		return -1;
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	return errno || end == buf || *end || v < 0 ? -1 : v;
+}
+
 /* The last component of a symbolic link's target; "" if none or too long. */
 static void link_tail(const char *path, char *buf, size_t n)
 {
@@ -172,6 +185,64 @@ void nic_sysfs(const char *name, struct nic_info *info)
 	sysfs_pci(name, info->pci, sizeof(info->pci));
 	info->iommu = sysfs_flag(name, "iommu");
 	info->relaxed = sysfs_flag(name, "relaxed_ordering");
+	sysfs_read(name, "chip", info->chip, sizeof(info->chip));
+	sysfs_read(name, "firmware_version", info->firmware, sizeof(info->firmware));
+	info->max_qp = sysfs_count(name, "max_qp");
+	info->max_cq = sysfs_count(name, "max_cq");
+	info->max_mr = sysfs_count(name, "max_mr");
+}
+
+/* The auxiliary devices of bnxt_en's functions, and the driver rig's transport has. */
+#define OTHERS_PREFIX	"bnxt_en.rdma."
+#define OTHERS_RIG	"rig_bnxt_en.rdma"
+
+/* By the device's number: bnxt_en.rdma.2 before bnxt_en.rdma.10. */
+static int other_cmp(const void *a, const void *b)
+{
+	const char *x = ((const struct other_fn *)a)->device + strlen(OTHERS_PREFIX);
+	const char *y = ((const struct other_fn *)b)->device + strlen(OTHERS_PREFIX);
+	long d = strtol(x, NULL, 10) - strtol(y, NULL, 10);
+
+	return d < 0 ? -1 : d > 0;
+}
+
+size_t nics_others(struct other_fn *out, size_t max)
+{
+	char dir[4096], path[4096 + 320], fn[4096];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/bus/auxiliary/devices", sysfs_root());
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max) {
+		struct other_fn *o = &out[n];
+		const char *tail;
+
+		if (strncmp(e->d_name, OTHERS_PREFIX, strlen(OTHERS_PREFIX)) ||
+		    strlen(e->d_name) >= sizeof(o->device))
+			continue;
+		memset(o, 0, sizeof(*o));
+		strcpy(o->device, e->d_name);
+		snprintf(path, sizeof(path), "%s/%s/driver", dir, e->d_name);
+		link_tail(path, o->driver, sizeof(o->driver));
+		if (!strcmp(o->driver, OTHERS_RIG))
+			continue;		/* rig's: shown as a NIC */
+		/* The device's parent is its PCI function. */
+		snprintf(path, sizeof(path), "%s/%s/..", dir, e->d_name);
+		if (realpath(path, fn)) {
+			tail = strrchr(fn, '/');
+			tail = tail ? tail + 1 : fn;
+			if (strlen(tail) < sizeof(o->pci))
+				strcpy(o->pci, tail);
+		}
+		n++;
+	}
+	closedir(d);
+	qsort(out, n, sizeof(*out), other_cmp);
+	return n;
 }
 
 /* "rig_bnxt0 rig_bnxt1" on @f. */

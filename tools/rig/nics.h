@@ -70,6 +70,19 @@ void nic_sysfs(const char *name, struct nic_info *info);
  */
 int nic_open(const struct nic_list *list, const char *name, struct rig_bnxt **nic);
 
+/**
+ * nics_others() - NetXtreme functions whose RDMA side rig does not hold
+ * @out: where they go
+ * @max: room in @out
+ *
+ * bnxt_en's "bnxt_en.rdma.N" auxiliary devices that rig's transport,
+ * rig_bnxt_en, is not bound to: unbound, or held by another driver
+ * (bnxt_re).
+ *
+ * Return: how many were written.
+ */
+size_t nics_others(struct other_fn *out, size_t max);
+
 /** nic_basename() - "rig_bnxt0" of "/dev/rig_bnxt0"; @name itself otherwise */
 const char *nic_basename(const char *name);
 

@@ -228,6 +228,49 @@ static void out_bytes_text(char *buf, size_t n, uint64_t v)
 		snprintf(buf, n, "%llu", (unsigned long long)v);
 }
 
+/* A count sysfs gave, or "?". */
+static void out_count(FILE *f, const char *key, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	out_field(f, key, v < 0 ? "?" : buf);
+}
+
+/* The driver's short name: "bnxt_re" of "bnxt_re.rdma"; "none" when unbound. */
+static void out_holder(char *buf, size_t n, const char *driver)
+{
+	const char *dot = strchr(driver, '.');
+
+	if (!driver[0])
+		snprintf(buf, n, "none");
+	else
+		snprintf(buf, n, "%.*s", dot ? (int)(dot - driver) : (int)strlen(driver), driver);
+}
+
+static void out_other(FILE *f, const struct other_fn *o)
+{
+	char holder[64];
+
+	out_holder(holder, sizeof(holder), o->driver);
+	fprintf(f, "function: %s\n", o->device);
+	out_field(f, "pci_address:", o->pci[0] ? o->pci : "?");
+	out_field(f, "held_by:", holder);
+}
+
+void out_others(FILE *f, const struct other_fn *others, size_t nothers)
+{
+	for (size_t i = 0; i < nothers; i++) {
+		char holder[64];
+
+		out_holder(holder, sizeof(holder), others[i].driver);
+		fprintf(f, "rig: %s (PCI %s) is not rig's: held by %s\n", others[i].device,
+			others[i].pci[0] ? others[i].pci : "?", holder);
+	}
+	if (nothers)
+		fprintf(f, "rig: to give one to rig, see Documentation/hardware.rst\n");
+}
+
 static void out_device(FILE *f, const struct nic_info *nic, const struct limits *lim)
 {
 	char buf[96];
@@ -239,6 +282,11 @@ static void out_device(FILE *f, const struct nic_info *nic, const struct limits 
 	out_field(f, "relaxed_ordering:", out_yes_no(nic->relaxed, "on", "off"));
 	snprintf(buf, sizeof(buf), "%zu", nic->page);
 	out_field(f, "page_size:", nic->page ? buf : "?");
+	out_field(f, "chip:", nic->chip[0] ? nic->chip : "?");
+	out_field(f, "firmware:", nic->firmware[0] ? nic->firmware : "?");
+	out_count(f, "max_qp:", nic->max_qp);
+	out_count(f, "max_cq:", nic->max_cq);
+	out_count(f, "max_mr:", nic->max_mr);
 	snprintf(buf, sizeof(buf), "%u", lim->entries_max);
 	out_field(f, "max_ring_entries:", buf);
 	snprintf(buf, sizeof(buf), "%u", lim->bytes_max);
@@ -252,12 +300,17 @@ static void out_device(FILE *f, const struct nic_info *nic, const struct limits 
 	out_field(f, "memlock_limit:", buf);
 }
 
-void out_devices(FILE *f, const struct nic_info *nics, size_t n, const struct limits *lim)
+void out_devices(FILE *f, const struct nic_info *nics, size_t n, const struct limits *lim,
+		 const struct other_fn *others, size_t nothers)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			fputc('\n', f);
 		out_device(f, &nics[i], lim);
+	}
+	for (size_t i = 0; i < nothers; i++) {
+		fputc('\n', f);
+		out_other(f, &others[i]);
 	}
 }
 
@@ -275,6 +328,23 @@ static void out_json_limits(FILE *f, const struct limits *lim)
 	else
 		fprintf(f, "%llu", (unsigned long long)lim->memlock);
 	fprintf(f, ", \"memlock_applied\": %s}", lim->memlock_exempt ? "false" : "true");
+}
+
+/* @s quoted, or null when empty. */
+static void out_json_opt_string(FILE *f, const char *s)
+{
+	if (s[0])
+		out_json_string(f, s);
+	else
+		fputs("null", f);
+}
+
+static void out_json_count(FILE *f, long v)
+{
+	if (v < 0)
+		fputs("null", f);
+	else
+		fprintf(f, "%ld", v);
 }
 
 static void out_json_device(FILE *f, const struct nic_info *nic, const struct limits *lim)
@@ -297,6 +367,16 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 		fprintf(f, "%zu", nic->page);
 	else
 		fputs("null", f);
+	fputs(", \"chip\": ", f);
+	out_json_opt_string(f, nic->chip);
+	fputs(", \"firmware\": ", f);
+	out_json_opt_string(f, nic->firmware);
+	fputs(",\n     \"max_qp\": ", f);
+	out_json_count(f, nic->max_qp);
+	fputs(", \"max_cq\": ", f);
+	out_json_count(f, nic->max_cq);
+	fputs(", \"max_mr\": ", f);
+	out_json_count(f, nic->max_mr);
 	fputs(",\n     ", f);
 	out_json_limits(f, lim);
 	fputs(", \"error\": ", f);
@@ -308,14 +388,24 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 }
 
 void out_devices_json(FILE *f, const struct nic_info *nics, size_t n,
-		      const struct limits *lim)
+		      const struct limits *lim, const struct other_fn *others, size_t nothers)
 {
 	fputs("{\n  \"devices\": [", f);
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",\n" : "\n", f);
 		out_json_device(f, &nics[i], lim);
 	}
-	fputs("\n  ]\n}\n", f);
+	fputs("\n  ],\n  \"other_functions\": [", f);
+	for (size_t i = 0; i < nothers; i++) {
+		fputs(i ? ",\n    {\"device\": " : "\n    {\"device\": ", f);
+		out_json_string(f, others[i].device);
+		fputs(", \"pci_address\": ", f);
+		out_json_opt_string(f, others[i].pci);
+		fputs(", \"driver\": ", f);
+		out_json_opt_string(f, others[i].driver);
+		fputc('}', f);
+	}
+	fputs(nothers ? "\n  ]\n}\n" : "]\n}\n", f);
 }
 
 /* Progress */

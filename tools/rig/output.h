@@ -80,6 +80,11 @@ struct lat_result {
  * @iommu: 1 behind a translating IOMMU, 0 not, -1 unknown
  * @relaxed: 1 when PCIe Relaxed Ordering is on, 0 off, -1 unknown
  * @page: the page size the NIC's ABI reports, 0 when it could not be opened
+ * @chip: "0x1750", "" when sysfs does not say
+ * @firmware: the firmware's version, "" when sysfs does not say
+ * @max_qp: queue pairs the firmware takes, -1 unknown
+ * @max_cq: completion queues likewise
+ * @max_mr: memory registrations likewise
  * @error: why it could not be opened ("" when it was); in the JSON only,
  *	   since rig devices says it on stderr
  */
@@ -90,7 +95,24 @@ struct nic_info {
 	int iommu;
 	int relaxed;
 	size_t page;
+	char chip[16];
+	char firmware[64];
+	long max_qp;
+	long max_cq;
+	long max_mr;
 	char error[512];
+};
+
+/**
+ * struct other_fn - a NetXtreme function's RDMA side that rig does not hold
+ * @device: bnxt_en's auxiliary device, "bnxt_en.rdma.0"
+ * @pci: its PCI function, "" when unknown
+ * @driver: the driver bound to it ("bnxt_re.rdma"), "" when none is
+ */
+struct other_fn {
+	char device[64];
+	char pci[64];
+	char driver[64];
 };
 
 /**
@@ -124,10 +146,16 @@ void out_lat_row(FILE *f, const struct lat_result *r);
 void out_bw_json(FILE *f, const struct run_info *run, const struct bw_result *r, size_t n);
 void out_lat_json(FILE *f, const struct run_info *run, const struct lat_result *r, size_t n);
 
-/* rig devices, in the style of ibv_devinfo, and as JSON. */
-void out_devices(FILE *f, const struct nic_info *nics, size_t n, const struct limits *lim);
+/*
+ * rig devices, in the style of ibv_devinfo, and as JSON: the NICs, then
+ * the NetXtreme functions whose RDMA side another driver (or none) holds.
+ */
+void out_devices(FILE *f, const struct nic_info *nics, size_t n, const struct limits *lim,
+		 const struct other_fn *others, size_t nothers);
 void out_devices_json(FILE *f, const struct nic_info *nics, size_t n,
-		      const struct limits *lim);
+		      const struct limits *lim, const struct other_fn *others, size_t nothers);
+/* The functions another driver holds, after "rig devices" found no NIC. */
+void out_others(FILE *f, const struct other_fn *others, size_t nothers);
 
 /* A JSON string, quoted and escaped. */
 void out_json_string(FILE *f, const char *s);

@@ -161,5 +161,50 @@ run send-bw -d rig_bnxt90 --json
 expect "a test that cannot open its NIC prints librig's error and no JSON, exit 1" 1 "" \
 	'^rig: rig_bnxt_open: /dev/rig_bnxt90: '
 
+# What the driver read from the firmware; bnxt_en's functions rig does not hold.
+echo 0x1750 >"$fake/class/rig_bnxt/rig_bnxt90/chip"
+echo "230.0.157 (RoCE 230.0.157)" >"$fake/class/rig_bnxt/rig_bnxt90/firmware_version"
+echo 65536 >"$fake/class/rig_bnxt/rig_bnxt90/max_qp"
+echo 131072 >"$fake/class/rig_bnxt/rig_bnxt90/max_cq"
+echo 262144 >"$fake/class/rig_bnxt/rig_bnxt90/max_mr"
+echo bogus >"$fake/class/rig_bnxt/rig_bnxt91/max_qp"
+pci=$fake/devices/pci0000:40
+mkdir -p "$fake/bus/auxiliary/devices" "$fake/bus/auxiliary/drivers/bnxt_re.rdma" \
+	"$fake/bus/auxiliary/drivers/rig_bnxt_en.rdma"
+for f in 0000:41:00.0/bnxt_en.rdma.0 0000:41:00.1/bnxt_en.rdma.1 0000:42:00.0/bnxt_en.rdma.2; do
+	mkdir -p "$pci/$f"
+	ln -s "$pci/$f" "$fake/bus/auxiliary/devices/${f#*/}"
+done
+ln -s "$fake/bus/auxiliary/drivers/bnxt_re.rdma" "$pci/0000:41:00.0/bnxt_en.rdma.0/driver"
+ln -s "$fake/bus/auxiliary/drivers/rig_bnxt_en.rdma" "$pci/0000:42:00.0/bnxt_en.rdma.2/driver"
+run devices
+expect "rig devices shows the chip, firmware and limits sysfs gives, ? for a bad one" 1 \
+	'chip: +0x1750.*firmware: +230\.0\.157 \(RoCE 230\.0\.157\).*max_qp: +65536.*max_cq: +131072.*max_mr: +262144.*nic: rig_bnxt91.*chip: +\?.*max_qp: +\?' \
+	'*'
+expect "rig devices names the functions another driver holds or none does, not rig's" 1 \
+	'function: bnxt_en\.rdma\.0.*pci_address: +0000:41:00\.0.*held_by: +bnxt_re.*function: bnxt_en\.rdma\.1.*pci_address: +0000:41:00\.1.*held_by: +none' \
+	'*'
+[[ $out != *bnxt_en.rdma.2* ]]
+ok $? "rig devices does not list a function rig's transport holds" "$out"
+run devices --json
+printf '%s' "$out" >"$tmp/devices.json"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); d=j["devices"]
+assert d[0]["chip"] == "0x1750" and d[0]["max_qp"] == 65536, d[0]
+assert d[1]["max_qp"] is None and d[1]["chip"] is None, d[1]
+o = sorted(j["other_functions"], key=lambda x: x["device"])
+assert [(x["device"], x["pci_address"], x["driver"]) for x in o] == [
+    ("bnxt_en.rdma.0", "0000:41:00.0", "bnxt_re.rdma"), ("bnxt_en.rdma.1", "0000:41:00.1", None)], o' \
+		"$tmp/devices.json" 2>"$tmp/json.err"
+	ok $? "rig devices --json carries the firmware's facts and the other functions" \
+		"$(cat "$tmp/json.err")"
+else
+	echo "ok $((n += 1)) rig devices --json carries the other functions # SKIP no python3"
+fi
+rm -r "$fake/class/rig_bnxt/rig_bnxt90" "$fake/class/rig_bnxt/rig_bnxt91"
+run devices
+expect "with no NIC, rig devices still names the functions another driver holds" 1 "" \
+	'loaded with no NIC.*bnxt_en\.rdma\.0 \(PCI 0000:41:00\.0\) is not rig.s: held by bnxt_re.*hardware\.rst'
+
 echo "1..$n"
 [[ $failed == 0 ]]
