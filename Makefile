@@ -5,6 +5,8 @@
 # Debian 12 machine needs nothing else (root installs what is missing).
 #
 #   make            kernel/rig_bnxt.ko, lib/librig.a, lib/librig.so
+#   make module     the kernel modules, and kernel/en/en.h checked against
+#                   the installed bnxt_en.ko (scripts/bnxt-en-layout)
 #   make check      unit tests, KUnit (UML), kselftests in QEMU; summary line
 #   make unit       library unit tests (no kernel)
 #   make kunit      KUnit suites under UML
@@ -43,8 +45,15 @@ all: module lib
 deps:
 	@$(TOP)/scripts/deps
 
-# RIG_KSRC: the model (rig_soft.ko) reads Broadcom's headers in place.
-module: deps
+# The modules, then the proof that kernel/en/en.h declares bnxt_en's
+# structures as the installed bnxt_en.ko lays them out: a difference, or a
+# check that cannot run, fails the build (scripts/bnxt-en-layout).
+module: module-build
+	$(TOP)/scripts/bnxt-en-layout -k $(KVER)
+
+# The modules alone.  RIG_KSRC: the model (rig_soft.ko) reads Broadcom's
+# headers in place.
+module-build: deps
 	$(MAKE) -C $(KDIR) M=$(TOP) RIG_KSRC=$(KSRC) modules
 
 lib: lib/librig.a lib/librig.so
@@ -166,6 +175,6 @@ clean:
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 	rm -rf build/man
 
-.PHONY: all deps module lib unit kunit selftests-build selftests selftests-debug check bench \
+.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug check bench \
 	examples tools lint demo clean \
 	man install uninstall dkms-check
