@@ -15,7 +15,7 @@
  * declared, so no size here is the real one: never allocate, copy or
  * embed these; bnxt_en owns every one of them.
  *
- * This header owns those declarations and nothing else.
+ * This header owns those declarations, and hwrm.c's one function.
  */
 #ifndef RIG_EN_H
 #define RIG_EN_H
@@ -135,6 +135,9 @@ struct rig_en_aux_priv {
 	struct auxiliary_device aux_dev;
 	struct rig_en_dev *edev;
 };
+
+/* hwrm.c */
+int rig_en_hwrm_result(int ret, u16 error);
 
 /* Exported by bnxt_en (EXPORT_SYMBOL, bnxt_ulp.c). */
 int bnxt_register_dev(struct rig_en_dev *edev, struct rig_en_ulp_ops *ulp_ops, void *handle);

@@ -35,10 +35,6 @@
 /* The CREQ's vector and at least one notification queue's. */
 #define RIG_EN_MIN_VECTORS	2
 
-/* HWRM error codes that mean "the function is being reset", not "refused". */
-#define RIG_EN_HWRM_ERR_BUSY		0x2
-#define RIG_EN_HWRM_ERR_RESET		0x8
-
 /**
  * struct rig_en_irq - a vector the driver asked for
  * @handler: its handler, NULL when not asked for
@@ -87,11 +83,7 @@ static struct device *rig_en_dev(struct rig_en *en)
 	return &en->parent->dev;
 }
 
-/*
- * bnxt_send_msg() answers 0, or an errno made from the firmware's error
- * code, or -EBUSY when no answer came in time or bnxt_en is resetting
- * the function.  The answer, when there is one, is copied either way.
- */
+/* The answer, when there is one, is copied whatever bnxt_send_msg() returns. */
 static int rig_en_hwrm(struct rig_transport *t, const void *req, u32 req_len,
 		       void *resp, u32 resp_len, unsigned int timeout_ms)
 {
@@ -104,18 +96,12 @@ static int rig_en_hwrm(struct rig_transport *t, const void *req, u32 req_len,
 		.timeout = timeout_ms,
 	};
 	const struct rig_output *out = resp;
-	u16 error;
 	int ret;
 
 	if (resp_len < sizeof(*out))
 		return -EINVAL;
 	ret = bnxt_send_msg(en->edev, &msg);
-	error = le16_to_cpu(out->error_code);
-	if (error == RIG_EN_HWRM_ERR_BUSY || error == RIG_EN_HWRM_ERR_RESET)
-		return -EBUSY;
-	if (error)
-		return -EIO;
-	return ret;
+	return rig_en_hwrm_result(ret, le16_to_cpu(out->error_code));
 }
 
 static int rig_en_request_irq(struct rig_transport *t, unsigned int vec,
