@@ -241,6 +241,9 @@ struct rig_bnxt_caps {
  * @state_lock: serialises bring-up and teardown (probe, remove, the
  *		transport's stop and restart)
  * @running: brought up, with @rdev; under @state_lock
+ * @stopped: what lies below stopped the function (its firmware is gone
+ *	     with every object), so taking it down sends nothing; until the
+ *	     next bring-up; under @state_lock
  */
 struct rig_bnxt {
 	struct auxiliary_device *adev;
@@ -266,6 +269,7 @@ struct rig_bnxt {
 	bool up;
 	struct mutex state_lock;	/* see above */
 	bool running;
+	bool stopped;
 };
 
 /**

@@ -178,8 +178,8 @@ int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
 }
 
 /**
- * rig_bnxt_ring_free() - HWRM_RING_FREE
- * @bnxt: the function
+ * rig_bnxt_ring_free() - HWRM_RING_FREE, unless the function stopped
+ * @bnxt: the function; the caller holds its state_lock
  * @id: a ring id from rig_bnxt_ring_alloc()
  */
 void rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
@@ -190,7 +190,9 @@ void rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
 	};
 	struct rig_hwrm_ring_free_output resp;
 
-	rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_RING_FREE, &resp, sizeof(resp));
+	lockdep_assert_held(&bnxt->state_lock);
+	if (!bnxt->stopped)	/* else the ring went with the firmware */
+		rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_RING_FREE, &resp, sizeof(resp));
 }
 
 /**
@@ -223,8 +225,9 @@ int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt)
 }
 
 /**
- * rig_bnxt_stat_free() - HWRM_STAT_CTX_FREE, and the context's memory
- * @bnxt: the function
+ * rig_bnxt_stat_free() - HWRM_STAT_CTX_FREE (unless the function
+ *	stopped), and the context's memory
+ * @bnxt: the function; the caller holds its state_lock
  */
 void rig_bnxt_stat_free(struct rig_bnxt *bnxt)
 {
@@ -233,9 +236,12 @@ void rig_bnxt_stat_free(struct rig_bnxt *bnxt)
 	};
 	struct rig_hwrm_stat_ctx_free_output resp;
 
+	lockdep_assert_held(&bnxt->state_lock);
 	if (!bnxt->stats)
 		return;
-	rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_STAT_CTX_FREE, &resp, sizeof(resp));
+	if (!bnxt->stopped)	/* else the context went with the firmware */
+		rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_STAT_CTX_FREE, &resp,
+			      sizeof(resp));
 	dma_free_coherent(bnxt->dev, PAGE_SIZE, bnxt->stats, bnxt->stats_dma);
 	bnxt->stats = NULL;
 }

@@ -181,6 +181,7 @@ static int rig_bnxt_up(struct rig_bnxt *bnxt, const char **step)
 	int ret;
 
 	lockdep_assert_held(&bnxt->state_lock);
+	bnxt->stopped = false;
 	*step = "HWRM";
 	ret = rig_bnxt_hwrm_bringup(bnxt);
 	if (ret)
@@ -252,6 +253,7 @@ static void rig_bnxt_stop(struct rig_transport *t, void *drv)
 	/* Its firmware is gone with every object: tell it nothing more. */
 	if (bnxt->running)
 		rig_bnxt_rcfw_abandon(bnxt);
+	bnxt->stopped = true;
 	rig_bnxt_down(bnxt);
 }
 

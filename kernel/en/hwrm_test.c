@@ -63,6 +63,7 @@ static struct kunit_suite rig_en_hwrm_test_suite = {
 	.name = "rig_en_hwrm_test",
 	.test_cases = rig_en_hwrm_test_cases,
 };
+
 kunit_test_suite(rig_en_hwrm_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests of rig_bnxt_en's reading of HWRM answers");

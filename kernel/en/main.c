@@ -224,11 +224,14 @@ static struct rig_en_ulp_ops rig_en_ulp_ops = {
 	.ulp_irq_restart = rig_en_ulp_irq_restart,
 };
 
-/* Chips rig drives: P5 (BCM5750x).  P7 (BCM576xx) places its DPIs otherwise. */
+/*
+ * Chips rig drives: P5, as bnxt_en's and bnxt_re's chip numbers name it
+ * (BCM57508, BCM57504, BCM57502).  P7 (BCM576xx) places its DPIs
+ * otherwise.
+ */
 static bool rig_en_chip_p5(u16 chip)
 {
-	return chip == 0x1750 || chip == 0x1751 || chip == 0x1752 ||
-	       chip == 0x1800 || chip == 0x1801 || chip == 0x1802 || chip == 0x1803;
+	return chip == 0x1750 || chip == 0x1751 || chip == 0x1752;
 }
 
 static void rig_en_transport_fill(struct rig_en *en, unsigned int nvec)
@@ -281,7 +284,7 @@ static bool rig_en_usable(struct auxiliary_device *adev, struct rig_en_dev *edev
 		return false;
 	}
 	if (!rig_en_chip_p5(edev->chip_num)) {
-		dev_err(&adev->dev, "chip 0x%04x: rig drives P5 chips (BCM57504, BCM57508 and their kin) only; not taken\n",
+		dev_err(&adev->dev, "chip 0x%04x: rig drives P5 chips (BCM57508, BCM57504, BCM57502) only; not taken\n",
 			edev->chip_num);
 		return false;
 	}

@@ -154,8 +154,9 @@ static void link_tail(const char *path, char *buf, size_t n)
 /*
  * The PCI address of the function beneath the NIC: its "device" link
  * names the auxiliary device the driver bound, whose parent is the PCI
- * function (a NetXtreme function, or the model's stand-in).  "" when the
- * parent is not on the PCI bus.
+ * function (the model's stand-in), or bnxt_en's auxiliary device, whose
+ * parent is (a NetXtreme function).  "" when no ancestor within two is
+ * on the PCI bus.
  */
 static void sysfs_pci(const char *nic, char *buf, size_t n)
 {
@@ -164,12 +165,17 @@ static void sysfs_pci(const char *nic, char *buf, size_t n)
 
 	buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device/..", sysfs_root(), nic);
-	if (!realpath(path, fn))
-		return;
-	snprintf(path, sizeof(path), "%s/subsystem", fn);
-	link_tail(path, bus, sizeof(bus));
-	if (strcmp(bus, "pci"))
-		return;
+	for (int up = 0; up < 2; up++) {
+		if (!realpath(path, fn))
+			return;
+		snprintf(path, sizeof(path), "%s/subsystem", fn);
+		link_tail(path, bus, sizeof(bus));
+		if (!strcmp(bus, "pci"))
+			break;
+		if (up)
+			return;
+		snprintf(path, sizeof(path), "%s/..", fn);
+	}
 	tail = strrchr(fn, '/');
 	tail = tail ? tail + 1 : fn;
 	if (strlen(tail) < n)

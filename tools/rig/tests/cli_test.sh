@@ -201,6 +201,24 @@ assert [(x["device"], x["pci_address"], x["driver"]) for x in o] == [
 else
 	echo "ok $((n += 1)) rig devices --json carries the other functions # SKIP no python3"
 fi
+# The PCI function beneath: the parent of the bound auxiliary device (the
+# model's), or its grandparent (bnxt_en's bnxt_en.rdma.N, then rig_bnxt_en's).
+mkdir -p "$fake/bus/pci" "$fake/bus/auxiliary"
+for f in 0000:43:00.0 0000:44:00.0; do
+	mkdir -p "$pci/$f"
+	ln -s "$fake/bus/pci" "$pci/$f/subsystem"
+done
+mkdir -p "$pci/0000:43:00.0/rig_soft.rdma.0" \
+	"$pci/0000:44:00.0/bnxt_en.rdma.5/rig_bnxt_en.rdma.5"
+ln -s "$fake/bus/auxiliary" "$pci/0000:43:00.0/rig_soft.rdma.0/subsystem"
+ln -s "$fake/bus/auxiliary" "$pci/0000:44:00.0/bnxt_en.rdma.5/subsystem"
+ln -s "$fake/bus/auxiliary" "$pci/0000:44:00.0/bnxt_en.rdma.5/rig_bnxt_en.rdma.5/subsystem"
+ln -s "$pci/0000:43:00.0/rig_soft.rdma.0" "$fake/class/rig_bnxt/rig_bnxt90/device"
+ln -s "$pci/0000:44:00.0/bnxt_en.rdma.5/rig_bnxt_en.rdma.5" "$fake/class/rig_bnxt/rig_bnxt91/device"
+run devices
+expect "rig devices finds the PCI function beneath the model's and bnxt_en's auxiliary devices" 1 \
+	'nic: rig_bnxt90.*pci_address: +0000:43:00\.0.*nic: rig_bnxt91.*pci_address: +0000:44:00\.0' '*'
+
 rm -r "$fake/class/rig_bnxt/rig_bnxt90" "$fake/class/rig_bnxt/rig_bnxt91"
 run devices
 expect "with no NIC, rig devices still names the functions another driver holds" 1 "" \
