@@ -7,8 +7,7 @@
  *
  * This file owns the thread, the world it serves and its module
  * parameters.  The thread polls while there is work, spins idle_spin_us
- * more while no other task wants its CPU, then sets idle in every
- * function's status page, looks once more
+ * more, then sets idle in every function's status page, looks once more
  * behind a full barrier, and sleeps until kicked (RIG_BNXT_KICK, through
  * the transport's kick) or 1 ms passes, when it looks at the mailboxes
  * and doorbells again without waking up.
@@ -17,7 +16,6 @@
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/sched/clock.h>
-#include <linux/sched/stat.h>
 #include <linux/wait.h>
 
 #include "dev.h"
@@ -30,9 +28,9 @@ static unsigned int retry_timeout_ms = 100;
 module_param(retry_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(retry_timeout_ms, "how long a send waits for a peer that does not answer (ms, default 100)");
 
-static unsigned int idle_spin_us = 200;
+static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
-MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions, while no other task wants its CPU, before it sleeps (us, default 200)");
+MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps (us, default 20)");
 
 static unsigned int fw_timeout_s = 40;
 module_param(fw_timeout_s, uint, 0644);
@@ -131,14 +129,10 @@ static int rig_soft_engine_thread(void *data)
 			usleep_range(50, 100);
 			continue;
 		}
-		/*
-		 * Idle: poll a little longer while no other task wants this
-		 * CPU (as KVM's halt polling does); one that does gets it, and
-		 * the engine sleeps until kicked.
-		 */
-		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC &&
-		    single_task_running()) {
-			cpu_relax();
+		/* Idle: poll a little longer, giving the CPU to anyone who wants it. */
+		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC) {
+			if (!cond_resched())
+				cpu_relax();
 			continue;
 		}
 		rig_soft_engine_sleep();
