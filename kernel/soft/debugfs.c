@@ -52,6 +52,7 @@ static void rig_soft_show_stats(struct seq_file *m, struct rig_soft_dev *sd)
 
 	seq_printf(m, "cmds %llu\ncmds_refused %llu\nhwrm %llu\nhwrm_refused %llu\n",
 		   s->cmds, s->cmds_refused, s->hwrm, s->hwrm_refused);
+	seq_printf(m, "hwrm_stopped %llu\n", s->hwrm_stopped);
 	seq_printf(m, "creq_entries %llu\nnq_entries %llu\nraises %llu\ndb_ignored %llu\n",
 		   s->creq_entries, s->nq_entries, s->raises, s->db_ignored);
 	seq_printf(m, "events_dropped %llu\ncq_faults %llu\ndma_faults %lld\n",
@@ -77,6 +78,11 @@ static void rig_soft_show_mrs(struct seq_file *m, struct rig_soft_dev *sd)
 static void rig_soft_show_cmds(struct seq_file *m, struct rig_soft_dev *sd)
 {
 	seq_printf(m, "%llu\n", sd->fn.stats.cmds);
+}
+
+static void rig_soft_show_hwrm_stopped(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	seq_printf(m, "%llu\n", sd->fn.stats.hwrm_stopped);
 }
 
 static void rig_soft_show_fail_cmd(struct seq_file *m, struct rig_soft_dev *sd)
@@ -220,6 +226,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB(cqs, 0400),
 	RIG_SOFT_KNOB(mrs, 0400),
 	RIG_SOFT_KNOB(cmds, 0400),
+	RIG_SOFT_KNOB(hwrm_stopped, 0400),
 	RIG_SOFT_KNOB_RW(fail_cmd),
 	RIG_SOFT_KNOB_RW(fail_opcode),
 	RIG_SOFT_KNOB_RW(delay_cmd),

@@ -350,8 +350,10 @@ int rig_soft_hwrm(struct rig_soft_fn *fn, const void *req, u32 req_len,
 	u16 len, code;
 
 	rig_soft_assert_held(fn);
-	if (fn->stopped)
+	if (fn->stopped) {
+		fn->stats.hwrm_stopped++;
 		return -EBUSY;
+	}
 	memcpy(&in, req, min_t(u32, req_len, sizeof(in)));
 	if (req_len < sizeof(in.hdr) || req_len > sizeof(in)) {
 		out.hdr.error_code = cpu_to_le16(HWRM_ERR_CODE_INVALID_PARAMS);

@@ -304,6 +304,8 @@ struct rig_soft_faults {
  * @cmds_refused: of which answered with a non-zero status
  * @hwrm: HWRM requests answered
  * @hwrm_refused: of which with a non-zero error code
+ * @hwrm_stopped: HWRM requests that came while the function was stopped
+ *		  (answered -EBUSY, not counted in @hwrm)
  * @creq_entries: entries written to the CREQ
  * @nq_entries: notifications written to NQs
  * @raises: vectors raised
@@ -317,6 +319,7 @@ struct rig_soft_stats {
 	u64 cmds_refused;
 	u64 hwrm;
 	u64 hwrm_refused;
+	u64 hwrm_stopped;
 	u64 creq_entries;
 	u64 nq_entries;
 	u64 raises;

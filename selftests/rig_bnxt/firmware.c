@@ -544,6 +544,8 @@ TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts
 	EXPECT_EQ(0, dir_num(self->dir, "qps"));
 	EXPECT_EQ(0, dir_num(self->dir, "cqs"));
 	EXPECT_EQ(0, dir_num(self->dir, "mrs"));
+	/* Taking it down told the stopped function nothing (no RING_FREE...). */
+	EXPECT_EQ(0, dir_num(self->dir, "hwrm_stopped"));
 
 	/* Nothing is re-created: the restarted function is a new NIC. */
 	ASSERT_EQ(0, dir_write(self->dir, "state", "restart"));

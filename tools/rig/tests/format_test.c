@@ -545,7 +545,7 @@ TEST(devices_show_each_field_in_the_manner_of_ibv_devinfo)
 	struct capture c;
 	char *t;
 
-	out_devices(capture_open(&c), fake_nics, 2, &lim);
+	out_devices(capture_open(&c), fake_nics, 2, &lim, NULL, 0);
 	t = capture_close(&c);
 	EXPECT_EQ(t, strstr(t, "nic: rig_bnxt0\n\tkind:               soft\n"));
 	EXPECT_NE(NULL, strstr(t, "\tpci_address:        -\n"));
@@ -566,7 +566,7 @@ TEST(an_unlimited_or_unapplied_memlock_says_so)
 	struct capture c;
 	char *t;
 
-	out_devices(capture_open(&c), fake_nics, 1, &lim);
+	out_devices(capture_open(&c), fake_nics, 1, &lim, NULL, 0);
 	t = capture_close(&c);
 	EXPECT_NE(NULL, strstr(t, "\tmemlock_limit:      unlimited; not applied (CAP_IPC_LOCK)\n"));
 }
@@ -579,7 +579,7 @@ TEST(devices_json_parses_with_null_for_what_is_unknown)
 
 	if (!have_python())
 		SKIP(return, "no python3 to parse the JSON");
-	out_devices_json(capture_open(&c), fake_nics, 2, &lim);
+	out_devices_json(capture_open(&c), fake_nics, 2, &lim, NULL, 0);
 	t = capture_close(&c);
 	EXPECT_EQ(0, json_tool(t));
 	EXPECT_EQ(0, python_over(t,
@@ -601,7 +601,7 @@ TEST(devices_json_of_no_nic_parses)
 
 	if (!have_python())
 		SKIP(return, "no python3 to parse the JSON");
-	out_devices_json(capture_open(&c), NULL, 0, &lim);
+	out_devices_json(capture_open(&c), NULL, 0, &lim, NULL, 0);
 	t = capture_close(&c);
 	EXPECT_EQ(0, json_tool(t));
 }
