@@ -7,10 +7,11 @@
  *
  * This file owns the thread, the world it serves and its module
  * parameters.  The thread polls while there is work, spins idle_spin_us
- * more, then sets idle in every function's status page, looks once more
- * behind a full barrier, and sleeps until kicked (RIG_BNXT_KICK, through
- * the transport's kick) or 1 ms passes, when it looks at the mailboxes
- * and doorbells again without waking up.
+ * (and at least RIG_SOFT_IDLE_PASSES passes) more, then sets idle in
+ * every function's status page, looks once more behind a full barrier,
+ * and sleeps until kicked (RIG_BNXT_KICK, through the transport's kick)
+ * or 1 ms passes, when it looks at the mailboxes and doorbells again
+ * without waking up.
  */
 #include <linux/delay.h>
 #include <linux/kthread.h>
@@ -113,15 +114,25 @@ static void rig_soft_engine_sleep(void)
 		rig_soft_set_idle(0);
 }
 
+/*
+ * Idle passes the engine makes before it may sleep, however much time has
+ * passed: a virtual CPU that was not scheduled for a while (QEMU's
+ * single-threaded TCG runs the guest's CPUs in turn) sees idle_spin_us go
+ * by without a look at the doorbells a process rang meanwhile.
+ */
+#define RIG_SOFT_IDLE_PASSES	16
+
 static int rig_soft_engine_thread(void *data)
 {
 	u64 idle_since = local_clock();
+	unsigned int idle_passes = 0;
 
 	while (!kthread_should_stop()) {
 		bool waiting = false;
 
 		if (rig_soft_engine_pass(&waiting)) {
 			idle_since = local_clock();
+			idle_passes = 0;
 			cond_resched();
 			continue;
 		}
@@ -130,13 +141,16 @@ static int rig_soft_engine_thread(void *data)
 			continue;
 		}
 		/* Idle: poll a little longer, giving the CPU to anyone who wants it. */
-		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC) {
+		idle_passes++;
+		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC ||
+		    idle_passes < RIG_SOFT_IDLE_PASSES) {
 			if (!cond_resched())
 				cpu_relax();
 			continue;
 		}
 		rig_soft_engine_sleep();
 		idle_since = local_clock();
+		idle_passes = 0;
 	}
 	return 0;
 }
