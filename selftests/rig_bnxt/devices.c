@@ -74,6 +74,27 @@ TEST(sysfs_of_a_soft_nic_says_relaxed_ordering_is_off)
 }
 
 /*
+ * The guest was started with or without an IOMMU (scripts/vm-run says
+ * which in RIG_VM_IOMMU): the driver must have found the same, or the
+ * two runs of the suite could silently be one.
+ */
+TEST(the_driver_finds_the_iommu_the_guest_was_started_with)
+{
+	const char *want = getenv("RIG_VM_IOMMU");
+	char path[96], val[16];
+	int i;
+
+	NEED_SOFT(1);
+	if (!want)
+		SKIP(return, "RIG_VM_IOMMU is not set: run under scripts/vm-run");
+	for (i = 0; i < rig_soft_count(); i++) {
+		snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/iommu", i);
+		ASSERT_EQ(0, rig_sysfs_read(path, val, sizeof(val))) TH_LOG("%s", path);
+		EXPECT_STREQ(want, val) TH_LOG("%s", path);
+	}
+}
+
+/*
  * What rig_soft.ko answers HWRM_VER_GET and QUERY_FUNC with (its
  * kernel/soft/soft.h): the driver must pass on the firmware's facts, not
  * its own.

@@ -1487,6 +1487,7 @@ TEST_F(qp, a_child_of_fork_gets_eperm_from_every_queue_pair_call)
 		_exit(bad);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status)) TH_LOG("the child died: status %#x", status);
 	EXPECT_EQ(0, WEXITSTATUS(status));
 	/* The parent's queue pairs work on. */
 	{

@@ -17,6 +17,7 @@
 #include "kselftest_harness.h"
 #include "rig_bnxt.h"
 #include "rig/bnxt.h"
+#include "raw.h"
 #include "rig_util.h"
 
 /* Drop one capability from this process's effective and permitted sets. */
@@ -626,18 +627,43 @@ TEST_F(region, a_child_killed_holding_regions_leaves_nothing_behind)
 	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 }
 
+/* The library's file of @nic: the one descriptor QUERY answers on, or -1. */
+static int nic_fd(void)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	int i, fd = -1;
+
+	for (i = 3; i < 64; i++)
+		if (!ioctl(i, RIG_BNXT_QUERY, &q)) {
+			if (fd >= 0)
+				return -1;	/* two NICs open: ambiguous */
+			fd = i;
+		}
+	return fd;
+}
+
 TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)
 {
+	struct rig_bnxt_reg_region raw;
+	unsigned char *map;
 	struct rig_region *r;
-	int status;
+	int status, pfd;
 	pid_t pid;
 
 	ASSERT_EQ(0, rig_region_host(self->nic, self->page, &r));
 	ASSERT_EQ(0, rig_region_write(r, 0, "parent", 7));
+	/* A region made by the kernel's own interface, mapped by the parent. */
+	pfd = nic_fd();
+	ASSERT_LE(0, pfd);
+	ASSERT_EQ(0, raw_host(pfd, self->page, &raw));
+	map = raw_map(pfd, &raw);
+	ASSERT_NE(MAP_FAILED, map);
+	map[0] = 0x5a;
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0) {
 		struct rig_bnxt_query q = { .size = sizeof(q) };
+		struct rig_bnxt_reg_region other;
 		struct rig_region *mine;
 		char buf[8];
 		int fd = -1, i;
@@ -648,6 +674,14 @@ TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)
 				fd = i;
 		if (fd < 0)
 			_exit(10);
+		/* Nor does it map the parent's cookie, or make anything on that file. */
+		if (raw_map(fd, &raw) != MAP_FAILED || errno != EPERM)
+			_exit(20);
+		if (raw_host(fd, self->page, &other) != -EPERM)
+			_exit(21);
+		/* The parent's mapping was not inherited (VM_DONTCOPY): nothing there. */
+		if (msync(map, self->page, MS_ASYNC) != -1 || errno != ENOMEM)
+			_exit(22);
 		if (rig_region_read(r, 0, buf, 7) != -EPERM)
 			_exit(11);
 		if (!strstr(rig_error(), "fork"))
@@ -664,8 +698,12 @@ TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)
 		_exit(0);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status)) TH_LOG("the child died: status %#x", status);
 	EXPECT_EQ(0, WEXITSTATUS(status));
-	/* The parent's region is untouched. */
+	/* The parent's mapping and region are untouched. */
+	EXPECT_EQ(0x5a, map[0]);
+	munmap(map, self->page);
+	EXPECT_EQ(0, raw_handle(pfd, RIG_BNXT_DEREG_REGION, raw.handle));
 	{
 		char buf[8] = "";
 
