@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * ConnectX (mlx5) formats: receive entries, completions and their owner
- * rule, the arm word of doorbell records, and the places of access-region
- * registers; plus the exported copy of rig_mlx5_entry_write(), which the
+ * rule, the stores and arm word of doorbell records, the store to an
+ * access-region register and the places of those registers; plus the exported copy of rig_mlx5_entry_write(), which the
  * public header defines inline.  Owns no state and sets no rig_error()
  * message: misuse is -EINVAL, checked before the first store.
  */
+#include <endian.h>
 #include <stdio.h>
 
 #include "internal.h"
@@ -214,6 +215,68 @@ RIG_EXPORT int rig_mlx5_doorbell_arm(uint32_t sequence, uint64_t count, uint32_t
 		return -EINVAL;
 	*word = (sequence & 3) << 28 | MLX5_CQ_DB_REQ_NOT | (uint32_t)(count & 0xffffff);
 	*number = cq;
+	return 0;
+}
+
+/* A doorbell record: present, 4-byte aligned, whole. */
+static bool rig_mlx5_record_ok(const void *record, size_t record_bytes)
+{
+	return record && !((uintptr_t)record & 3) && record_bytes >= RIG_MLX5_DOORBELL_SIZE;
+}
+
+/* One aligned 32-bit store of @v, big-endian, after every earlier store. */
+static void rig_mlx5_store_be32_release(void *p, uint32_t v)
+{
+	/* The entries (or the completions' reads) before the count: release. */
+	__atomic_store_n((uint32_t *)p, htobe32(v), __ATOMIC_RELEASE);
+}
+
+RIG_EXPORT int rig_mlx5_doorbell_post(void *record, size_t record_bytes, size_t at,
+				      uint64_t count)
+{
+	if (!rig_mlx5_record_ok(record, record_bytes) ||
+	    (at != RIG_MLX5_DOORBELL_RECEIVE && at != RIG_MLX5_DOORBELL_SEND))
+		return -EINVAL;
+	rig_mlx5_store_be32_release((unsigned char *)record + at, (uint32_t)(count & 0xffff));
+	return 0;
+}
+
+RIG_EXPORT int rig_mlx5_doorbell_consume(void *record, size_t record_bytes, uint64_t count)
+{
+	if (!rig_mlx5_record_ok(record, record_bytes))
+		return -EINVAL;
+	rig_mlx5_store_be32_release((unsigned char *)record + RIG_MLX5_DOORBELL_CONSUMED,
+				    (uint32_t)(count & 0xffffff));
+	return 0;
+}
+
+RIG_EXPORT int rig_mlx5_uar_ring(void *reg, const void *ring, size_t ring_bytes, size_t at)
+{
+	uint64_t word;
+
+	if (!reg || !ring || ((uintptr_t)reg & 7) ||
+	    !rig_mlx5_placed(ring_bytes, at, RIG_MLX5_ENTRY_SIZE))
+		return -EINVAL;
+	memcpy(&word, (const unsigned char *)ring + at, sizeof(word));
+	/*
+	 * The doorbell record's store before the register's: a device reads
+	 * the record when the register store arrives.  On x86 stores are not
+	 * reordered with stores, so a compiler barrier; elsewhere a fence.
+	 */
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ __volatile__("" ::: "memory");
+#else
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+#endif
+	*(volatile uint64_t *)reg = word;
+	/* Out of the write-combining buffer now, not at some later store. */
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ __volatile__("sfence" ::: "memory");
+#elif defined(__aarch64__)
+	__asm__ __volatile__("dsb st" ::: "memory");
+#else
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 	return 0;
 }
 

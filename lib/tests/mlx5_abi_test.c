@@ -1052,4 +1052,90 @@ TEST(uar_register_refuses_misuse_and_writes_nothing)
 	EXPECT_EQ(((1u << 19) - 1) * 4096 + 0x800 + 512, offset);
 }
 
+/* Doorbell records and the register store (seed 004's post sequence) */
+
+TEST(a_posted_count_is_stored_big_endian_mod_2_16_and_nothing_else)
+{
+	_Alignas(8) unsigned char rec[16];
+	const unsigned char want_send[16] = {
+		0x5a, 0x5a, 0x5a, 0x5a, 0x00, 0x00, 0xbe, 0xef,
+		0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a, 0x5a,
+	};
+
+	memset(rec, 0x5a, sizeof(rec));
+	ASSERT_EQ(0, rig_mlx5_doorbell_post(rec, 8, RIG_MLX5_DOORBELL_SEND, 0x1234beefull));
+	EXPECT_EQ(0, memcmp(rec, want_send, sizeof(rec)));
+	ASSERT_EQ(0, rig_mlx5_doorbell_post(rec, 8, RIG_MLX5_DOORBELL_RECEIVE, 0x10001));
+	EXPECT_EQ(0, rec[0]);
+	EXPECT_EQ(0, rec[1]);
+	EXPECT_EQ(0, rec[2]);
+	EXPECT_EQ(1, rec[3]);
+	EXPECT_EQ(0, memcmp(rec + 4, want_send + 4, 12));
+}
+
+TEST(a_consumed_count_is_stored_big_endian_mod_2_24_and_nothing_else)
+{
+	_Alignas(8) unsigned char rec[8];
+
+	memset(rec, 0x5a, sizeof(rec));
+	ASSERT_EQ(0, rig_mlx5_doorbell_consume(rec, sizeof(rec), 0xab123456ull));
+	EXPECT_EQ(0x00, rec[0]);
+	EXPECT_EQ(0x12, rec[1]);
+	EXPECT_EQ(0x34, rec[2]);
+	EXPECT_EQ(0x56, rec[3]);
+	for (int i = 4; i < 8; i++)
+		EXPECT_EQ(0x5a, rec[i]);
+}
+
+TEST(doorbell_stores_refuse_misuse_and_write_nothing)
+{
+	_Alignas(8) unsigned char rec[16];
+	const size_t bad_at[] = { 1, 2, 3, 5, 8, SIZE_MAX };
+
+	memset(rec, 0x5a, sizeof(rec));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_post(NULL, 8, 0, 1));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_post(rec, 7, 0, 1));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_post(rec + 2, 8, 0, 1));
+	for (size_t i = 0; i < ARRAY_SIZE(bad_at); i++)
+		EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_post(rec, 16, bad_at[i], 1));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_consume(NULL, 8, 1));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_consume(rec, 4, 1));
+	EXPECT_EQ(-EINVAL, rig_mlx5_doorbell_consume(rec + 1, 8, 1));
+	for (size_t i = 0; i < sizeof(rec); i++)
+		EXPECT_EQ(0x5a, rec[i]);
+}
+
+TEST(ringing_stores_the_entrys_first_8_bytes_in_the_register_and_nothing_else)
+{
+	_Alignas(64) unsigned char ring[4 * RIG_MLX5_ENTRY_SIZE];
+	_Alignas(8) unsigned char reg[24];
+
+	for (size_t i = 0; i < sizeof(ring); i++)
+		ring[i] = (unsigned char)(i * 7 + 1);
+	memset(reg, 0x5a, sizeof(reg));
+	ASSERT_EQ(0, rig_mlx5_uar_ring(reg + 8, ring, sizeof(ring), 2 * RIG_MLX5_ENTRY_SIZE));
+	EXPECT_EQ(0, memcmp(reg + 8, ring + 2 * RIG_MLX5_ENTRY_SIZE, 8));
+	for (int i = 0; i < 8; i++) {
+		EXPECT_EQ(0x5a, reg[i]);
+		EXPECT_EQ(0x5a, reg[16 + i]);
+	}
+}
+
+TEST(ringing_refuses_misuse_and_writes_nothing)
+{
+	_Alignas(64) unsigned char ring[2 * RIG_MLX5_ENTRY_SIZE] = { 1 };
+	_Alignas(8) unsigned char reg[16];
+	const size_t bad_at[] = { 1, 8, 63, 2 * RIG_MLX5_ENTRY_SIZE, SIZE_MAX - 63 };
+
+	memset(reg, 0x5a, sizeof(reg));
+	EXPECT_EQ(-EINVAL, rig_mlx5_uar_ring(NULL, ring, sizeof(ring), 0));
+	EXPECT_EQ(-EINVAL, rig_mlx5_uar_ring(reg, NULL, sizeof(ring), 0));
+	EXPECT_EQ(-EINVAL, rig_mlx5_uar_ring(reg + 4, ring, sizeof(ring), 0));
+	EXPECT_EQ(-EINVAL, rig_mlx5_uar_ring(reg, ring, RIG_MLX5_ENTRY_SIZE - 1, 0));
+	for (size_t i = 0; i < ARRAY_SIZE(bad_at); i++)
+		EXPECT_EQ(-EINVAL, rig_mlx5_uar_ring(reg, ring, sizeof(ring), bad_at[i]));
+	for (size_t i = 0; i < sizeof(reg); i++)
+		EXPECT_EQ(0x5a, reg[i]);
+}
+
 TEST_HARNESS_MAIN

@@ -366,4 +366,39 @@ TEST(uar_registers_are_where_rdma_core_puts_them)
 	}
 }
 
+/*
+ * rdma-core's record: __be32 words indexed by MLX5_RCV_DBR and
+ * MLX5_SND_DBR (mlx5dv.h), the producer counter wrapping at 0xffff
+ * (mlx5dv_set_ctrl_seg()'s pi).
+ */
+TEST(doorbell_record_words_are_rdma_cores)
+{
+	_Alignas(8) __be32 db[2];
+	uint64_t state = seed(_metadata);
+
+	for (int i = 0; i < SAMPLES; i++) {
+		uint64_t rcv = next(&state), snd = next(&state);
+
+		memset(db, 0xa5, sizeof(db));
+		ASSERT_EQ(0, rig_mlx5_doorbell_post(db, sizeof(db), RIG_MLX5_DOORBELL_RECEIVE, rcv));
+		ASSERT_EQ(0, rig_mlx5_doorbell_post(db, sizeof(db), RIG_MLX5_DOORBELL_SEND, snd));
+		ASSERT_EQ(htobe32(rcv & 0xffff), db[MLX5_RCV_DBR]);
+		ASSERT_EQ(htobe32(snd & 0xffff), db[MLX5_SND_DBR]);
+	}
+}
+
+/* The register takes the control segment mlx5dv_set_ctrl_seg() writes, as it lies. */
+TEST(the_register_gets_the_control_segment_rdma_core_writes)
+{
+	_Alignas(64) unsigned char ring[RIG_MLX5_ENTRY_SIZE] = { 0 };
+	struct mlx5_wqe_ctrl_seg *ctrl = (struct mlx5_wqe_ctrl_seg *)ring;
+	_Alignas(8) uint64_t reg = 0;
+
+	mlx5dv_set_ctrl_seg(ctrl, 0x1234, MLX5_OPCODE_SEND, 0, 0xabcdef, MLX5_WQE_CTRL_CQ_UPDATE,
+			    4, 0, 0);
+	ASSERT_EQ(0, rig_mlx5_uar_ring(&reg, ring, sizeof(ring), 0));
+	EXPECT_EQ(0, memcmp(&reg, &ctrl->opmod_idx_opcode, 4));
+	EXPECT_EQ(0, memcmp((unsigned char *)&reg + 4, &ctrl->qpn_ds, 4));
+}
+
 TEST_HARNESS_MAIN

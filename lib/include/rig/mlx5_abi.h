@@ -444,6 +444,69 @@ int rig_mlx5_completion_message(const struct rig_mlx5_completion *c, char *buf, 
 int rig_mlx5_doorbell_arm(uint32_t sequence, uint64_t count, uint32_t cq,
 			  uint32_t *word, uint32_t *number);
 
+/**
+ * rig_mlx5_doorbell_post() - store a queue pair's producer count in its
+ *	doorbell record
+ * @record: the queue pair's doorbell record, aligned to 4 bytes
+ * @record_bytes: bytes at @record, at least RIG_MLX5_DOORBELL_SIZE
+ * @at: RIG_MLX5_DOORBELL_RECEIVE (receives posted) or
+ *      RIG_MLX5_DOORBELL_SEND (send entries posted, in 64-byte blocks)
+ * @count: the producer count; its low 16 bits are stored
+ *
+ * Step two of seed 004's post sequence (entries, record, register): one
+ * aligned big-endian 32-bit store, with release ordering, so every entry
+ * written before the call is in memory before the NIC can see the count.
+ * Writes those 4 bytes and no other byte.
+ *
+ * Return: 0; -EINVAL when @record is NULL or not aligned to 4,
+ * @record_bytes is less than RIG_MLX5_DOORBELL_SIZE, or @at is neither
+ * offset.  Then nothing is written.
+ */
+int rig_mlx5_doorbell_post(void *record, size_t record_bytes, size_t at, uint64_t count);
+
+/**
+ * rig_mlx5_doorbell_consume() - store a completion queue's consumer count
+ *	in its doorbell record
+ * @record: the completion queue's doorbell record, aligned to 4 bytes
+ * @record_bytes: bytes at @record, at least RIG_MLX5_DOORBELL_SIZE
+ * @count: the consumer count (completions read); its low 24 bits are
+ *         stored
+ *
+ * One aligned big-endian 32-bit store at RIG_MLX5_DOORBELL_CONSUMED, with
+ * release ordering: the completions read before the call are read before
+ * the NIC can see their slots free.  Writes those 4 bytes and no other.
+ *
+ * Return: 0; -EINVAL when @record is NULL or not aligned to 4, or
+ * @record_bytes is less than RIG_MLX5_DOORBELL_SIZE.  Then nothing is
+ * written.
+ */
+int rig_mlx5_doorbell_consume(void *record, size_t record_bytes, uint64_t count);
+
+/**
+ * rig_mlx5_uar_ring() - tell the NIC that work waits: store an entry's
+ *	first 8 bytes in a doorbell register
+ * @reg: the register (rig_mlx5_uar_register() says where it lies in the
+ *       mapped access region), aligned to 8 bytes
+ * @ring: the send ring
+ * @ring_bytes: bytes at @ring
+ * @at: byte offset of the last entry posted, a multiple of
+ *      RIG_MLX5_ENTRY_SIZE; RIG_MLX5_ENTRY_SIZE bytes from there must lie
+ *      inside @ring
+ *
+ * Step three of seed 004's post sequence: after a barrier that orders the
+ * doorbell record's store (rig_mlx5_doorbell_post()) before it, one 64-bit
+ * store of the entry's first 8 bytes (its control segment's opcode, index,
+ * queue pair and size words), as they lie in memory; then the stores are
+ * flushed from the write-combining buffer (x86 sfence), as rdma-core's
+ * mmio_flush_writes() does.  Writes those 8 bytes of @reg and nothing
+ * else.
+ *
+ * Return: 0; -EINVAL when @reg or @ring is NULL, @reg is not aligned to
+ * 8, @at is not a multiple of RIG_MLX5_ENTRY_SIZE or the entry does not
+ * lie in @ring.  Then nothing is written.
+ */
+int rig_mlx5_uar_ring(void *reg, const void *ring, size_t ring_bytes, size_t at);
+
 #define RIG_MLX5_UAR_REGISTERS   4    /* per access region */
 #define RIG_MLX5_UAR_CQ_DOORBELL 0x20
 
