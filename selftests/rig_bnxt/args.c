@@ -3,7 +3,9 @@
  * The kernel's own argument checks of RIG_BNXT_REG_REGION, reached with
  * raw ioctls (no library in front of them): one test per check, each
  * asserting the errno and that nothing changed (no region the firmware
- * knows of, no page pinned or charged, the caller's struct unanswered).
+ * knows of, no page pinned or charged, the caller's struct unanswered);
+ * and the broken state the kernel keeps for a region whose
+ * deregistration the firmware refused.
  */
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -226,6 +228,38 @@ TEST_F(args, device_runs_of_a_bad_shape_are_refused_before_anything_else)
 
 		expect_refused(_metadata, self, &r, EINVAL);
 	}
+}
+
+/*
+ * The state the kernel keeps for a region whose deregistration the
+ * firmware refused: every later DEREG_REGION of it is EIO from the kernel
+ * (the firmware is not asked again, and would now say yes), its memory
+ * stays mapped and registered until close, and close lets it go.
+ */
+TEST_F(args, a_refused_deregistration_leaves_the_region_broken_in_the_kernel_until_close)
+{
+	long allocated = rig_debugfs_num("allocated_pages");
+	struct rig_bnxt_reg_region r;
+	unsigned char *map;
+
+	ASSERT_EQ(0, raw_host(self->fd, 4 * self->page, &r));
+	map = raw_map(self->fd, &r);
+	ASSERT_NE(MAP_FAILED, map);
+	map[5] = 0xa7;
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
+	EXPECT_EQ(-EIO, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+	/* The knob refused one command; the firmware would take this one. */
+	EXPECT_EQ(-EIO, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+	EXPECT_EQ(-EIO, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+	EXPECT_EQ(-EINVAL, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle ^ 0x5a5a));
+	EXPECT_EQ(self->mrs + 1, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(0xa7, map[5]);
+	EXPECT_EQ(allocated + 4, rig_debugfs_num("allocated_pages"));
+	munmap(map, 4 * self->page);
+	close(self->fd);
+	self->fd = -1;
+	EXPECT_EQ(self->mrs, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(allocated, rig_debugfs_num("allocated_pages"));
 }
 
 TEST_HARNESS_MAIN
