@@ -36,7 +36,10 @@
 #define RIG_EN_MIN_VECTORS	2
 
 /**
- * struct rig_en_irq - a vector the driver asked for
+ * struct rig_en_irq - a vector set aside for RoCE, and what the driver asked of it
+ * @irq: its Linux IRQ number, as bnxt_en last gave it: at probe and
+ *	 resume from rig_en_dev.msix_entries, at ulp_irq_restart from the
+ *	 entries bnxt_en passes (it does not update msix_entries then)
  * @handler: its handler, NULL when not asked for
  * @data: its argument
  * @name: its name in /proc/interrupts
@@ -44,6 +47,7 @@
  *	ulp_irq_stop and ulp_irq_restart)
  */
 struct rig_en_irq {
+	u32 irq;
 	irq_handler_t handler;
 	void *data;
 	char name[32];
@@ -108,16 +112,17 @@ static int rig_en_request_irq(struct rig_transport *t, unsigned int vec,
 			      irq_handler_t handler, const char *name, void *data)
 {
 	struct rig_en *en = to_rig_en(t);
-	struct rig_en_irq *irq = &en->irqs[vec];
+	struct rig_en_irq *irq;
 	int ret;
 
 	if (vec >= t->nvec)
 		return -EINVAL;
+	irq = &en->irqs[vec];
 	guard(mutex)(&en->irq_lock);
 	if (irq->handler)
 		return -EBUSY;
 	snprintf(irq->name, sizeof(irq->name), "%s@%s", name, pci_name(t->pdev));
-	ret = request_irq(en->edev->msix_entries[vec].vector, handler, 0, irq->name, data);
+	ret = request_irq(irq->irq, handler, 0, irq->name, data);
 	if (ret)
 		return ret;
 	irq->handler = handler;
@@ -129,16 +134,17 @@ static int rig_en_request_irq(struct rig_transport *t, unsigned int vec,
 static void rig_en_free_irq(struct rig_transport *t, unsigned int vec, void *data)
 {
 	struct rig_en *en = to_rig_en(t);
-	struct rig_en_irq *irq = &en->irqs[vec];
+	struct rig_en_irq *irq;
 
 	if (WARN_ON_ONCE(vec >= t->nvec))
 		return;
+	irq = &en->irqs[vec];
 	guard(mutex)(&en->irq_lock);
 	if (WARN_ON_ONCE(irq->data != data))
 		return;
 	if (irq->on)
-		free_irq(en->edev->msix_entries[vec].vector, data);
-	*irq = (struct rig_en_irq){};
+		free_irq(irq->irq, data);
+	*irq = (struct rig_en_irq){ .irq = irq->irq };
 }
 
 /* A real function sees every doorbell write: there is nothing to wake. */
@@ -164,18 +170,20 @@ static const struct rig_transport_ops rig_en_transport_ops = {
 	.register_upcalls = rig_en_register_upcalls,
 };
 
-/* The vectors' rings and doorbells, as bnxt_en (re)filled them. */
-static void rig_en_vectors(struct rig_en *en)
+/* The vectors' IRQs, rings and doorbells, from entries bnxt_en (re)filled. */
+static void rig_en_vectors(struct rig_en *en, const struct rig_en_msix_entry *ent)
 {
 	struct rig_transport *t = &en->tadev.transport;
 	unsigned int i;
 
 	lockdep_assert_held(&en->irq_lock);
-	for (i = 0; i < t->nvec; i++)
+	for (i = 0; i < t->nvec; i++) {
+		en->irqs[i].irq = ent[i].vector;
 		t->vectors[i] = (struct rig_transport_vector){
-			.ring_idx = en->edev->msix_entries[i].ring_idx,
-			.db_offset = en->edev->msix_entries[i].db_offset,
+			.ring_idx = ent[i].ring_idx,
+			.db_offset = ent[i].db_offset,
 		};
+	}
 }
 
 /* bnxt_en frees its vectors (a ring change, a reset): free ours first. */
@@ -189,7 +197,7 @@ static void rig_en_ulp_irq_stop(void *handle)
 		struct rig_en_irq *irq = &en->irqs[i];
 
 		if (irq->on)
-			free_irq(en->edev->msix_entries[i].vector, irq->data);
+			free_irq(irq->irq, irq->data);
 		irq->on = false;
 	}
 }
@@ -205,15 +213,15 @@ static void rig_en_ulp_irq_restart(void *handle, struct rig_en_msix_entry *ent)
 		return;
 	}
 	guard(mutex)(&en->irq_lock);
-	rig_en_vectors(en);
+	rig_en_vectors(en, ent);
 	for (i = 0; i < en->tadev.transport.nvec; i++) {
 		struct rig_en_irq *irq = &en->irqs[i];
 
 		if (!irq->handler || irq->on)
 			continue;
-		if (request_irq(ent[i].vector, irq->handler, 0, irq->name, irq->data))
+		if (request_irq(irq->irq, irq->handler, 0, irq->name, irq->data))
 			dev_err(rig_en_dev(en), "vector %u (IRQ %u) could not be requested again: its events are lost\n",
-				i, ent[i].vector);
+				i, irq->irq);
 		else
 			irq->on = true;
 	}
@@ -252,7 +260,7 @@ static void rig_en_transport_fill(struct rig_en *en, unsigned int nvec)
 	t->chip_num = edev->chip_num;
 	t->kind = "bnxt_en";
 	scoped_guard(mutex, &en->irq_lock)
-		rig_en_vectors(en);
+		rig_en_vectors(en, edev->msix_entries);
 }
 
 static void rig_en_release(struct device *dev)
@@ -374,7 +382,7 @@ static int rig_en_resume(struct auxiliary_device *adev)
 
 	dev_info(&adev->dev, "bnxt_en restarts the function\n");
 	scoped_guard(mutex, &en->irq_lock)
-		rig_en_vectors(en);
+		rig_en_vectors(en, en->edev->msix_entries);
 	guard(mutex)(&en->up_lock);
 	if (en->up)
 		en->up->restart(&en->tadev.transport, en->drv);
