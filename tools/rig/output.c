@@ -354,10 +354,7 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 	fputs(", \"kind\": ", f);
 	out_json_string(f, nic->kind);
 	fputs(", \"pci_address\": ", f);
-	if (nic->pci[0])
-		out_json_string(f, nic->pci);
-	else
-		fputs("null", f);
+	out_json_opt_string(f, nic->pci);
 	fputs(", \"iommu\": ", f);
 	out_json_bool(f, nic->iommu);
 	fputs(", \"relaxed_ordering\": ", f);
@@ -380,10 +377,7 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 	fputs(",\n     ", f);
 	out_json_limits(f, lim);
 	fputs(", \"error\": ", f);
-	if (nic->error[0])
-		out_json_string(f, nic->error);
-	else
-		fputs("null", f);
+	out_json_opt_string(f, nic->error);
 	fputc('}', f);
 }
 
