@@ -450,10 +450,13 @@ TEST_F(qp, a_region_of_another_open_nic_is_invalid)
 
 TEST_F(qp, a_deregistered_region_is_invalid_and_a_broken_one_an_error)
 {
-	struct rig_qp *tx, *rx;
-	struct mem dead, broken;
+	struct rig_qp *tx, *rx, *tx1, *rx0, *a, *b;
+	struct mem dead, broken, live;
 
 	connect_pair(_metadata, self->nic0, self->nic1, 4, &tx, &rx);
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &tx1, &rx0);
+	connect_pair(_metadata, self->nic0, self->nic0, 4, &a, &b);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &live);
 	mem_make(_metadata, self, self->nic0, HOST, 4096, &dead);
 	mem_make(_metadata, self, self->nic0, HOST, 4096, &broken);
 	ASSERT_EQ(0, rig_region_deregister(dead.r));
@@ -461,9 +464,15 @@ TEST_F(qp, a_deregistered_region_is_invalid_and_a_broken_one_an_error)
 	EXPECT_NE(NULL, strstr(rig_error(), "deregistered"));
 	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
 	ASSERT_EQ(-EIO, rig_region_deregister(broken.r));
+	/* Every call that names it after that is an error, in either role. */
 	EXPECT_EQ(-EIO, rig_qp_send(tx, broken.r, 0, 1, 1));
 	EXPECT_NE(NULL, strstr(rig_error(), "broken"));
+	EXPECT_EQ(-EIO, rig_qp_receive(rx0, broken.r, 0, 1, 2));
+	EXPECT_EQ(-EIO, rig_qp_read(a, broken.r, 0, live.r, 0, 1, 3));
+	EXPECT_EQ(-EIO, rig_qp_read(a, live.r, 0, broken.r, 0, 1, 4));
 	expect_none(_metadata, tx, 100);
+	expect_none(_metadata, rx0, 0);
+	expect_none(_metadata, a, 0);
 }
 
 TEST_F(qp, a_read_needs_a_peer_and_a_source_on_the_same_nic)
@@ -681,6 +690,81 @@ TEST_F(qp, a_pages_region_remapped_after_registration_gives_its_original_bytes)
 	free(got);
 }
 
+/*
+ * "Whatever the process maps there later", for what the NIC writes: a
+ * receive and a read into a pages region whose address now holds other
+ * memory land in the pages it was registered over.  Behind an IOMMU the
+ * region is over a memfd, whose pages a second mapping still shows;
+ * without one it is over DMA memory, whose pages a send from the region
+ * shows.  Either way the new mapping keeps its own bytes.
+ */
+TEST_F(qp, a_pages_region_remapped_after_registration_is_written_in_its_original_pages)
+{
+	size_t n = 4 * self->page, half = n / 2, i;
+	unsigned char *want = malloc(n), *got = malloc(n);
+	struct rig_qp *tx, *rx, *a, *b, *back_tx, *back_rx;
+	struct mem src, h, back;
+	struct rig_region *r;
+	unsigned char *p, *alias = NULL, *q;
+
+	ASSERT_NE(NULL, want);
+	ASSERT_NE(NULL, got);
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &tx, &rx);
+	connect_pair(_metadata, self->nic0, self->nic0, 4, &a, &b);
+	connect_pair(_metadata, self->nic0, self->nic1, 4, &back_tx, &back_rx);
+	mem_make(_metadata, self, self->nic1, HOST, n, &src);
+	mem_make(_metadata, self, self->nic0, HOST, n, &h);
+	mem_make(_metadata, self, self->nic1, HOST, n, &back);
+	if (self->iommu) {
+		int fd = memfd_create("rig-remap", MFD_CLOEXEC);
+
+		ASSERT_LE(0, fd);
+		ASSERT_EQ(0, ftruncate(fd, n));
+		p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		alias = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		close(fd);
+		ASSERT_NE(MAP_FAILED, p);
+		ASSERT_NE(MAP_FAILED, alias);
+	} else {
+		ASSERT_EQ(0, rig_dma_alloc(self->nic0, n, (void **)&p)) TH_LOG("%s", rig_error());
+	}
+	ASSERT_EQ(0, rig_region_pages(self->nic0, p, n, &r)) TH_LOG("%s", rig_error());
+	/* New memory at the same address, with other bytes. */
+	q = mmap(p, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	ASSERT_EQ(p, q);
+	memset(q, 0x11, n);
+
+	/* A receive writes the first half, a read the second. */
+	pattern(want, n, 77);
+	mem_put(_metadata, &src, 0, want, half);
+	mem_put(_metadata, &h, 0, want + half, half);
+	ASSERT_EQ(0, rig_qp_receive(rx, r, 0, half, 1));
+	ASSERT_EQ(0, rig_qp_send(tx, src.r, 0, half, 2));
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	expect(_metadata, rx, 1, RIG_RECEIVE, RIG_STATUS_OK, 0, half);
+	expect(_metadata, tx, 2, RIG_SEND, RIG_STATUS_OK, 0, half);
+	ASSERT_EQ(0, rig_qp_read(a, h.r, 0, r, half, half, 3));
+	ASSERT_EQ(0, rig_qp_ring(a));
+	expect(_metadata, a, 3, RIG_READ, RIG_STATUS_OK, 0, half);
+
+	if (alias) {
+		EXPECT_EQ(0, memcmp(want, alias, n));
+		munmap(alias, n);
+	}
+	/* What the NIC reads of the region is what it wrote there. */
+	ASSERT_EQ(0, rig_qp_receive(back_rx, back.r, 0, n, 4));
+	ASSERT_EQ(0, rig_qp_send(back_tx, r, 0, n, 5));
+	ASSERT_EQ(0, rig_qp_ring(back_tx));
+	expect(_metadata, back_rx, 4, RIG_RECEIVE, RIG_STATUS_OK, 0, n);
+	expect(_metadata, back_tx, 5, RIG_SEND, RIG_STATUS_OK, 0, n);
+	ASSERT_EQ(0, rig_region_read(back.r, 0, got, n));
+	EXPECT_EQ(0, memcmp(want, got, n));
+	for (i = 0; i < n; i++)
+		ASSERT_EQ(0x11, q[i]) TH_LOG("byte %zu of the new mapping changed", i);
+	free(want);
+	free(got);
+}
+
 /* ordering, wrap-around */
 
 /*
@@ -768,6 +852,81 @@ TEST_F(qp, sends_and_reads_complete_in_the_order_posted)
 		       i % 2 ? 64 : i);
 	for (i = 0; i < 16; i += 2)
 		expect(_metadata, b, 100 + i, RIG_RECEIVE, RIG_STATUS_OK, 0, i);
+}
+
+/*
+ * "In the order of the entries that write it": entries that write the
+ * same bytes leave the bytes of the last one.  Eight receives into the
+ * same bytes take eight messages, and eight reads write the same bytes
+ * from eight places, all posted before one doorbell; a shorter entry in
+ * the middle leaves the bytes around it to the ones before.
+ */
+TEST_F(qp, entries_that_write_the_same_bytes_leave_the_last_ones_bytes)
+{
+	enum { N = 8, BYTES = 256 };
+	unsigned char want[BYTES], got[BYTES], msg[N][BYTES];
+	struct rig_qp *tx, *rx, *a, *b;
+	struct mem s, d, rs, rd;
+	uint64_t i;
+
+	connect_pair(_metadata, self->nic0, self->nic1, 16, &tx, &rx);
+	connect_pair(_metadata, self->nic0, self->nic0, 16, &a, &b);
+	mem_make(_metadata, self, self->nic0, HOST, N * BYTES, &s);
+	mem_make(_metadata, self, self->nic1, HOST, BYTES, &d);
+	mem_make(_metadata, self, self->nic0, HOST, N * BYTES, &rs);
+	mem_make(_metadata, self, self->nic0, HOST, BYTES, &rd);
+	for (i = 0; i < N; i++) {
+		pattern(msg[i], BYTES, 100 + i);
+		mem_put(_metadata, &s, i * BYTES, msg[i], BYTES);
+		mem_put(_metadata, &rs, i * BYTES, msg[i], BYTES);
+	}
+	/* Entry 6 is short: it writes bytes 64..127 only. */
+	for (i = 0; i < N; i++) {
+		size_t at = i == N - 2 ? 64 : 0, len = i == N - 2 ? 64 : BYTES;
+
+		ASSERT_EQ(0, rig_qp_receive(rx, d.r, at, len, i));
+		ASSERT_EQ(0, rig_qp_send(tx, s.r, i * BYTES, len, i));
+		ASSERT_EQ(0, rig_qp_read(a, rs.r, i * BYTES, rd.r, at, len, i));
+	}
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	ASSERT_EQ(0, rig_qp_ring(a));
+	for (i = 0; i < N; i++) {
+		size_t len = i == N - 2 ? 64 : BYTES;
+
+		expect(_metadata, rx, i, RIG_RECEIVE, RIG_STATUS_OK, 0, len);
+		expect(_metadata, tx, i, RIG_SEND, RIG_STATUS_OK, 0, len);
+		expect(_metadata, a, i, RIG_READ, RIG_STATUS_OK, 0, len);
+	}
+	/* The last entry wrote every byte; the short one was overwritten. */
+	memcpy(want, msg[N - 1], BYTES);
+	mem_get(_metadata, &d, 0, got, BYTES);
+	EXPECT_EQ(0, memcmp(want, got, BYTES));
+	mem_get(_metadata, &rd, 0, got, BYTES);
+	EXPECT_EQ(0, memcmp(want, got, BYTES));
+
+	/* Now the short entry last: its bytes over the full one's. */
+	for (i = 0; i < 2; i++) {
+		size_t at = i ? 64 : 0, len = i ? 64 : BYTES;
+
+		ASSERT_EQ(0, rig_qp_receive(rx, d.r, at, len, 10 + i));
+		ASSERT_EQ(0, rig_qp_send(tx, s.r, i * BYTES, len, 10 + i));
+		ASSERT_EQ(0, rig_qp_read(a, rs.r, i * BYTES, rd.r, at, len, 10 + i));
+	}
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	ASSERT_EQ(0, rig_qp_ring(a));
+	for (i = 0; i < 2; i++) {
+		size_t len = i ? 64 : BYTES;
+
+		expect(_metadata, rx, 10 + i, RIG_RECEIVE, RIG_STATUS_OK, 0, len);
+		expect(_metadata, tx, 10 + i, RIG_SEND, RIG_STATUS_OK, 0, len);
+		expect(_metadata, a, 10 + i, RIG_READ, RIG_STATUS_OK, 0, len);
+	}
+	memcpy(want, msg[0], BYTES);
+	memcpy(want + 64, msg[1], 64);
+	mem_get(_metadata, &d, 0, got, BYTES);
+	EXPECT_EQ(0, memcmp(want, got, BYTES));
+	mem_get(_metadata, &rd, 0, got, BYTES);
+	EXPECT_EQ(0, memcmp(want, got, BYTES));
 }
 
 /* errors */
