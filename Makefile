@@ -84,6 +84,8 @@ unit: $(UNIT_TESTS) tools
 	done; \
 	echo "# unit: tools/rig"; \
 	$(MAKE) -s --no-print-directory -C tools/rig check || status=1; \
+	echo "# unit: scripts/tally-test"; \
+	$(TOP)/scripts/tally-test || status=1; \
 	exit $$status
 
 kunit: deps
