@@ -78,6 +78,14 @@ lib/tests/bnxt_hsi_conformance_test: TEST_CFLAGS += \
 	-I$(KSRC)/drivers/infiniband/hw/bnxt_re \
 	-I$(KSRC)/drivers/net/ethernet/broadcom/bnxt
 
+# The mlx5 conformance test's oracle: the kernel's own mlx5 constants and
+# functions, read in place from its tree (scripts/mlx5-oracle).
+build/mlx5_oracle.h: scripts/mlx5-oracle | deps
+	$(TOP)/scripts/mlx5-oracle $(KSRC) $@
+
+lib/tests/mlx5_conformance_test: build/mlx5_oracle.h
+lib/tests/mlx5_conformance_test: TEST_CFLAGS += -I$(TOP)/build
+
 unit: $(UNIT_TESTS) tools
 	@status=0; for t in $(UNIT_TESTS); do \
 		echo "# unit: $$t"; ./$$t || status=1; \
@@ -175,7 +183,7 @@ clean:
 	$(MAKE) -C tools/rig clean
 	$(MAKE) -C bench clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
-	rm -rf build/man
+	rm -rf build/man build/mlx5_oracle.h
 
 .PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug check bench \
 	examples tools lint demo clean \

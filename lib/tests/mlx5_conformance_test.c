@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Conformance of rig/mlx5_abi.h with rdma-core's <infiniband/mlx5dv.h>
- * (Debian libibverbs-dev) and <rdma/mlx5-abi.h>: our bytes against those
- * of rdma-core's own inline helpers and struct layouts, on randomised
- * entries, completions and doorbell values.
+ * (Debian libibverbs-dev) and <rdma/mlx5-abi.h>, and with the kernel's
+ * mlx5 driver: our bytes against those of rdma-core's own inline helpers
+ * and struct layouts, and against what the kernel's own functions write
+ * and read, on randomised entries, completions, doorbell values and
+ * access-region places.
+ *
+ * The kernel's side is build/mlx5_oracle.h, which scripts/mlx5-oracle
+ * writes at build time from the kernel tree in place (constants from
+ * include/linux/mlx5/ and drivers/infiniband/hw/mlx5/mlx5_ib.h; the
+ * functions mlx5_cq_arm(), mlx5_write64(), the mmap offset's and the
+ * access regions' functions of drivers/infiniband/hw/mlx5/ and
+ * drivers/net/ethernet/mellanox/mlx5/core/uar.c), compiled here over the
+ * few kernel definitions they use.  No value of ours is its own oracle.
  *
  * Each randomised test prints its seed.  RIG_SEED=<n> in the environment
  * runs it with that seed (decimal or 0x hex); without it the seed comes
  * from the clock.  Only mlx5dv.h's inline helpers are used: nothing links
  * against libmlx5 or libibverbs.
  */
+#include <endian.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,14 +35,74 @@
 #include "kselftest_harness.h"
 #include "rig/mlx5_abi.h"
 
+/*
+ * What the kernel's code in mlx5_oracle.h uses of the kernel, in a
+ * process: its integer types, byte order, barrier, register store and
+ * capability reads, and its structures with only the fields that code
+ * reads.  PAGE_SHIFT is a variable, so a test can take any page size.
+ */
+typedef uint8_t u8;
+typedef uint32_t u32;
+/* mlx5_write64() loads its __be32 pair as one u64; the kernel builds with -fno-strict-aliasing. */
+typedef uint64_t __attribute__((may_alias)) u64;
+typedef uint64_t phys_addr_t;
+
+#define __iomem
+#define __force
+#define BITS_PER_LONG (__SIZEOF_LONG__ * 8)
+#define BIT(n) (1UL << (n))
+#define cpu_to_be32(v) htobe32(v)
+/* One thread and ordinary memory: only the compiler could reorder. */
+#define wmb() __asm__ __volatile__("" ::: "memory")
+#define mlx5_ib_dbg(dev, ...) ((void)(dev))
+#define MLX5_CAP_GEN(mdev, cap) ((mdev)->cap_##cap)
+
+static unsigned int kernel_page_shift = 12;
+#define PAGE_SHIFT kernel_page_shift
+#define PAGE_SIZE (1UL << PAGE_SHIFT)
+
+/* The register stores land in memory standing in for the access region. */
+static inline void __raw_writeq(u64 v, volatile void __iomem *addr)
+{
+	memcpy((void *)addr, &v, sizeof(v));
+}
+
+static inline void __raw_writel(u32 v, volatile void __iomem *addr)
+{
+	memcpy((void *)addr, &v, sizeof(v));
+}
+
+struct mlx5_core_dev {
+	u64 bar_addr;
+	u32 cap_uar_4k, cap_log_bf_reg_size;	/* MLX5_CAP_GEN(mdev, ...) */
+};
+struct mlx5_ib_dev { struct mlx5_core_dev *mdev; };
+struct mlx5_bfreg_info {
+	u32 *sys_pages;
+	u8 lib_uar_4k : 1;
+	u8 lib_uar_dyn : 1;
+	u32 num_sys_pages, num_static_sys_pages, num_dyn_bfregs;
+};
+struct mlx5_core_cq { u32 cqn; __be32 *arm_db; unsigned arm_sn; };
+struct vm_area_struct { unsigned long vm_pgoff; };
+struct rdma_user_mmap_entry { unsigned long start_pgoff; };
+struct mlx5_user_mmap_entry { struct rdma_user_mmap_entry rdma_entry; };
+
+/* The kernel's code, as it compiles it: without -Wextra's warnings. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#include "mlx5_oracle.h"
+#pragma GCC diagnostic pop
+
+/* mlx5_cq_arm() rings at mlx5dv.h's MLX5_CQ_DOORBELL: the kernel's must be the same. */
+_Static_assert(KERNEL_MLX5_CQ_DOORBELL == MLX5_CQ_DOORBELL, "doorbell.h and mlx5dv.h differ");
+_Static_assert(KERNEL_MLX5_CQ_DB_REQ_NOT == MLX5_CQ_DB_REQ_NOT, "cq.h and mlx5dv.h differ");
+
 #define SAMPLES 4096		/* randomised values per test */
 #define RING_ENTRIES 8
-
-/* From rdma-core's providers/mlx5/mlx5.h, which is not installed. */
-#define MLX5_IB_MMAP_CMD_SHIFT 8
-#define MLX5_ADAPTER_PAGE_SIZE 4096
-#define MLX5_BF_OFFSET         0x800
-#define NUM_BFREGS_PER_UAR     4
+#define SYS_PAGES 64		/* access-region pages of a context */
 
 /* splitmix64: a small generator whose sequence a seed fixes everywhere. */
 static uint64_t next(uint64_t *state)
@@ -179,7 +251,6 @@ TEST(doorbell_values_are_those_of_mlx5dv)
 	EXPECT_EQ(MLX5_RCV_DBR * sizeof(__be32), (size_t)RIG_MLX5_DOORBELL_RECEIVE);
 	EXPECT_EQ(MLX5_SND_DBR * sizeof(__be32), (size_t)RIG_MLX5_DOORBELL_SEND);
 	EXPECT_EQ(MLX5_CQ_DOORBELL, RIG_MLX5_UAR_CQ_DOORBELL);
-	EXPECT_EQ(NUM_BFREGS_PER_UAR, RIG_MLX5_UAR_REGISTERS);
 }
 
 /* --- randomised: our bytes against rdma-core's --- */
@@ -311,58 +382,178 @@ TEST(invalidated_completion_is_what_rdma_core_makes_a_new_ring_of)
 	}
 }
 
-TEST(arm_word_is_the_one_rdma_core_rings)
+/*
+ * The kernel's mlx5_cq_arm() (include/linux/mlx5/cq.h) arms a queue into
+ * a record and a register page; ours must write the same bytes: the word
+ * big-endian at RIG_MLX5_DOORBELL_ARMED, word and number as one 64-bit
+ * big-endian store at RIG_MLX5_UAR_CQ_DOORBELL (rig/mlx5_abi.h).  The
+ * kernel's own queues keep the arm word at record word
+ * KERNEL_MLX5_CQ_ARM_DB (drivers/infiniband/hw/mlx5/cq.c).  rdma-core's
+ * mlx5_arm_cq() (providers/mlx5/cq.c: read, not compiled, as the
+ * provider's sources are not installed) writes the same word to record
+ * word MLX5_CQ_ARM_DB, 1, and the same 8 bytes to the register.
+ */
+TEST(arm_word_is_the_one_the_kernel_rings)
 {
+	_Alignas(8) unsigned char uar[MLX5_ADAPTER_PAGE_SIZE], want_uar[sizeof(uar)];
+	_Alignas(8) __be32 record[2], want_record[2];
 	uint64_t state = seed(_metadata);
 	uint32_t word, number;
 
 	for (int i = 0; i < SAMPLES; i++) {
-		uint32_t sn = (uint32_t)next(&state);
-		uint32_t ci = (uint32_t)next(&state);
-		uint32_t cq = (uint32_t)below(&state, RIG_MLX5_MAX_NUMBER + 1);
+		struct mlx5_core_cq cq = {
+			.cqn = (uint32_t)below(&state, RIG_MLX5_MAX_NUMBER + 1),
+			.arm_db = record + KERNEL_MLX5_CQ_ARM_DB,
+			.arm_sn = (uint32_t)next(&state),
+		};
+		uint64_t count = next(&state);
+		uint64_t reg;
 
-		ASSERT_EQ(0, rig_mlx5_doorbell_arm(sn, ci, cq, &word, &number));
-		/* mlx5_arm_cq(): sn's 2 bits, the command, ci's 24 bits. */
-		ASSERT_EQ((sn & 3) << 28 | MLX5_CQ_DB_REQ_NOT | (ci & 0xffffff), word)
-			TH_LOG("sample %d", i);
-		ASSERT_EQ(cq, number);
+		random_bytes(&state, uar, sizeof(uar));
+		random_bytes(&state, record, sizeof(record));
+		memcpy(want_uar, uar, sizeof(uar));
+		memcpy(want_record, record, sizeof(record));
+		mlx5_cq_arm(&cq, KERNEL_MLX5_CQ_DB_REQ_NOT, uar, (u32)count);
+
+		ASSERT_EQ(0, rig_mlx5_doorbell_arm(cq.arm_sn, count, cq.cqn, &word, &number));
+		want_record[RIG_MLX5_DOORBELL_ARMED / sizeof(__be32)] = htobe32(word);
+		reg = htobe64((uint64_t)word << 32 | number);
+		memcpy(want_uar + RIG_MLX5_UAR_CQ_DOORBELL, &reg, sizeof(reg));
+		ASSERT_EQ(0, memcmp(want_record, record, sizeof(record)))
+			TH_LOG("sample %d: sn %u count 0x%jx: word 0x%08x", i, cq.arm_sn,
+			       (uintmax_t)count, word);
+		ASSERT_EQ(0, memcmp(want_uar, uar, sizeof(uar)))
+			TH_LOG("sample %d: sn %u count 0x%jx cq 0x%06x: word 0x%08x number 0x%06x",
+			       i, cq.arm_sn, (uintmax_t)count, cq.cqn, word, number);
 	}
 }
 
-TEST(uar_mapping_is_the_offset_rdma_core_maps)
+/*
+ * The kernel reads an mmap() offset in pages (vm_pgoff): mlx5_ib_mmap()
+ * takes the command from get_command(), uar_mmap() the page's index from
+ * get_index(); the index's high byte, which get_extended_index() adds for
+ * other commands, is 0.  And the offset has no other bit set: the
+ * kernel's own encoder of that layout, mlx5_entry_to_mmap_offset(), makes
+ * the same offset of what mlx5_vma_to_pgoff() decoded.
+ */
+TEST(uar_mapping_is_the_offset_the_kernel_reads)
 {
 	uint64_t state = seed(_metadata);
+	struct mlx5_user_mmap_entry entry;
+	struct vm_area_struct vma;
 	uint64_t offset;
 
 	for (int i = 0; i < SAMPLES; i++) {
-		uint32_t page = 1u << (12 + below(&state, 20));
+		unsigned int shift = 12 + (unsigned int)below(&state, 20);
+		uint32_t page = 1u << shift;
 		uint32_t index = (uint32_t)below(&state, 256);
 
 		ASSERT_EQ(0, rig_mlx5_uar_mapping(page, index, &offset));
-		/* get_uar_mmap_offset(): the command at bit 8, the index below. */
-		ASSERT_EQ(((uint64_t)MLX5_IB_MMAP_NC_PAGE << MLX5_IB_MMAP_CMD_SHIFT | index) * page,
-			  offset) TH_LOG("sample %d", i);
+		ASSERT_EQ(0, offset % page) TH_LOG("sample %d", i);
+		kernel_page_shift = shift;
+		vma.vm_pgoff = offset >> PAGE_SHIFT;
+		ASSERT_EQ(MLX5_IB_MMAP_NC_PAGE, get_command(vma.vm_pgoff))
+			TH_LOG("sample %d: page %u index %u offset 0x%jx", i, page, index,
+			       (uintmax_t)offset);
+		ASSERT_EQ(index, (uint32_t)get_index(vma.vm_pgoff))
+			TH_LOG("sample %d: page %u index %u offset 0x%jx", i, page, index,
+			       (uintmax_t)offset);
+		ASSERT_EQ(index, (uint32_t)get_extended_index(vma.vm_pgoff))
+			TH_LOG("sample %d: page %u index %u offset 0x%jx", i, page, index,
+			       (uintmax_t)offset);
+		entry.rdma_entry.start_pgoff = mlx5_vma_to_pgoff(&vma);
+		ASSERT_EQ(offset, mlx5_entry_to_mmap_offset(&entry))
+			TH_LOG("sample %d: page %u index %u offset 0x%jx", i, page, index,
+			       (uintmax_t)offset);
 	}
 }
 
-TEST(uar_registers_are_where_rdma_core_puts_them)
+/* A context whose access-region pages are distinct, aligned, in random order. */
+static void random_sys_pages(uint64_t *state, u32 *sys_pages, u32 per_page)
 {
+	for (u32 p = 0; p < SYS_PAGES; p++)
+		sys_pages[p] = p;
+	for (u32 p = SYS_PAGES - 1; p > 0; p--) {
+		u32 q = (u32)below(state, p + 1), t = sys_pages[p];
+
+		sys_pages[p] = sys_pages[q];
+		sys_pages[q] = t;
+	}
+	for (u32 p = 0; p < SYS_PAGES; p++)
+		sys_pages[p] = (sys_pages[p] + 1) * per_page;
+}
+
+/*
+ * Where a queue pair's register lies, by the kernel's functions: it
+ * reports the register as adjust_bfregn() numbers it, gives the queue
+ * pair the access region bfregn_to_uar_index() names (hw/mlx5/qp.c), and
+ * maps page idx of the context at uar_index2pfn(sys_pages[idx])
+ * (uar_mmap() in hw/mlx5/main.c): the page rig names must hold that
+ * region.  In the page, map_offset() (mlx5/core/uar.c) places register
+ * dbi, the (dbi % MLX5_BFREGS_PER_UAR)th of region dbi /
+ * MLX5_BFREGS_PER_UAR (alloc_bfreg()); composing dbi of the region and of
+ * the register's place in it, reg % MLX5_BFREGS_PER_UAR, is the one step
+ * written here.  rdma-core's mlx5_init_context() (providers/mlx5/mlx5.c:
+ * read, not compiled) puts register bfi of page i at the same offset.
+ */
+TEST(uar_registers_are_where_the_kernel_maps_them)
+{
+	struct mlx5_core_dev mdev = { 0 };
+	struct mlx5_ib_dev dev = { .mdev = &mdev };
+	u32 sys_pages[SYS_PAGES];
+	struct mlx5_bfreg_info bfregi = {
+		.sys_pages = sys_pages, .lib_uar_4k = 1,
+		.num_sys_pages = SYS_PAGES, .num_static_sys_pages = SYS_PAGES,
+	};
 	uint64_t state = seed(_metadata);
 	uint32_t page, offset;
 
 	for (int i = 0; i < SAMPLES; i++) {
-		uint32_t per_page = 1u << below(&state, 5);
-		uint32_t size = 1u << (3 + below(&state, 7));
-		uint32_t sys_page = (uint32_t)below(&state, 64);
-		uint32_t j = (uint32_t)below(&state, per_page);
-		uint32_t k = (uint32_t)below(&state, 2);
-		/* mlx5_init_context(): bfi numbers 4 registers a region. */
-		uint32_t bfi = (sys_page * per_page + j) * NUM_BFREGS_PER_UAR + k;
+		u32 per_page, bfregn, reg, uar, dbi;
 
-		ASSERT_EQ(0, rig_mlx5_uar_register(per_page, size, bfi, &page, &offset));
-		ASSERT_EQ(sys_page, page) TH_LOG("sample %d", i);
-		ASSERT_EQ(MLX5_ADAPTER_PAGE_SIZE * j + MLX5_BF_OFFSET + k * size, offset)
-			TH_LOG("sample %d", i);
+		/* A system page of 4 KiB to 64 KiB, split in regions or not (uar_4k). */
+		kernel_page_shift = MLX5_ADAPTER_PAGE_SHIFT + (unsigned int)below(&state, 5);
+		mdev.cap_uar_4k = (u32)below(&state, 2);
+		mdev.cap_log_bf_reg_size = 3 + (u32)below(&state, 7);
+		per_page = get_uars_per_sys_page(&dev, bfregi.lib_uar_4k);
+		random_sys_pages(&state, sys_pages, per_page);
+		bfregn = (u32)below(&state, SYS_PAGES * per_page * MLX5_NON_FP_BFREGS_PER_UAR);
+		reg = adjust_bfregn(&dev, &bfregi, bfregn);
+		uar = bfregn_to_uar_index(&dev, &bfregi, bfregn, false);
+
+		ASSERT_EQ(0, rig_mlx5_uar_register(per_page, 1u << mdev.cap_log_bf_reg_size, reg,
+						   &page, &offset))
+			TH_LOG("sample %d: register %u", i, reg);
+		ASSERT_LT(page, SYS_PAGES) TH_LOG("sample %d: register %u", i, reg);
+		ASSERT_EQ(uar_index2pfn(&dev, uar), uar_index2pfn(&dev, sys_pages[page]))
+			TH_LOG("sample %d: register %u, %u regions a page: page %u", i, reg,
+			       per_page, page);
+		dbi = (uar - sys_pages[page]) * MLX5_BFREGS_PER_UAR + reg % MLX5_BFREGS_PER_UAR;
+		ASSERT_EQ(map_offset(&mdev, (int)dbi), offset)
+			TH_LOG("sample %d: register %u, %u regions a page, %u bytes each", i, reg,
+			       per_page, 1u << mdev.cap_log_bf_reg_size);
+	}
+}
+
+/*
+ * The numbers adjust_bfregn() reports, MLX5_BFREGS_PER_UAR to a region of
+ * which the kernel hands out MLX5_NON_FP_BFREGS_PER_UAR, are the ones
+ * rig_mlx5_uar_register() takes; it refuses every other.
+ */
+TEST(registers_are_those_the_kernel_reports)
+{
+	struct mlx5_bfreg_info bfregi = { 0 };
+	struct mlx5_ib_dev dev = { 0 };
+	bool reported[SYS_PAGES * MLX5_BFREGS_PER_UAR] = { false };
+	uint32_t page, offset;
+
+	EXPECT_EQ(MLX5_BFREGS_PER_UAR, RIG_MLX5_UAR_REGISTERS);
+	for (int n = 0; n < SYS_PAGES * MLX5_NON_FP_BFREGS_PER_UAR; n++)
+		reported[adjust_bfregn(&dev, &bfregi, n)] = true;
+	for (uint32_t reg = 0; reg < SYS_PAGES * MLX5_BFREGS_PER_UAR; reg++) {
+		EXPECT_EQ(reported[reg] ? 0 : -EINVAL,
+			  rig_mlx5_uar_register(1, 64, reg, &page, &offset))
+			TH_LOG("register %u", reg);
 	}
 }
 
@@ -387,18 +578,24 @@ TEST(doorbell_record_words_are_rdma_cores)
 	}
 }
 
-/* The register takes the control segment mlx5dv_set_ctrl_seg() writes, as it lies. */
+/*
+ * The register takes the control segment mlx5dv_set_ctrl_seg() writes, as
+ * it lies, and as the kernel's own post_send() stores it:
+ * mlx5_write64((__be32 *)ctrl, ...) (drivers/infiniband/hw/mlx5/wr.c).
+ */
 TEST(the_register_gets_the_control_segment_rdma_core_writes)
 {
 	_Alignas(64) unsigned char ring[RIG_MLX5_ENTRY_SIZE] = { 0 };
 	struct mlx5_wqe_ctrl_seg *ctrl = (struct mlx5_wqe_ctrl_seg *)ring;
-	_Alignas(8) uint64_t reg = 0;
+	_Alignas(8) uint64_t reg = 0, kernel_reg = 0;
 
 	mlx5dv_set_ctrl_seg(ctrl, 0x1234, MLX5_OPCODE_SEND, 0, 0xabcdef, MLX5_WQE_CTRL_CQ_UPDATE,
 			    4, 0, 0);
 	ASSERT_EQ(0, rig_mlx5_uar_ring(&reg, ring, sizeof(ring), 0));
 	EXPECT_EQ(0, memcmp(&reg, &ctrl->opmod_idx_opcode, 4));
 	EXPECT_EQ(0, memcmp((unsigned char *)&reg + 4, &ctrl->qpn_ds, 4));
+	mlx5_write64((__be32 *)ctrl, &kernel_reg);
+	EXPECT_EQ(kernel_reg, reg);
 }
 
 TEST_HARNESS_MAIN
