@@ -185,6 +185,9 @@ struct rig_bnxt_handle {
  *
  * Zeroed memory the driver allocates and maps for the NIC's DMA: the only
  * memory a NIC that is not behind an IOMMU accepts in a PAGES region.
+ * Errors: EINVAL for @bytes of 0 or an output field set on input; ENOMEM
+ * when the pages would overflow, pass RLIMIT_MEMLOCK or the memory there
+ * is; EOPNOTSUPP when the DMA API would bounce them (swiotlb).
  */
 struct rig_bnxt_dma_alloc {
 	__u32 size;

@@ -22,8 +22,9 @@
 /**
  * struct rig_cmd - one ioctl command
  * @handler: runs the command on the kernel's copy of the structure
- * @undo: for a command that makes an object: unmake it, when the answer
- *	  naming it cannot be copied out (the caller could never name it)
+ * @undo: for a command that changes something: change it back when the
+ *	  answer cannot be copied out (an object the caller could never
+ *	  name is unmade; a message it never read is kept)
  * @size: the kernel's size of the structure
  * @min_size: the smallest size a caller may pass (the first version's)
  * @answers: the command writes its structure back; one that only takes a
@@ -63,7 +64,7 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 	return 0;
 }
 
-/* Commands that answer, and (for those that make objects) their undo. */
+/* Commands that answer, and (for those that change something) their undo. */
 #define RIG_CMD(cmd, fn, un, type) \
 	[_IOC_NR(cmd) - RIG_BNXT_BASE] = { \
 		.handler = fn, .undo = un, .size = sizeof(type), \
@@ -87,7 +88,8 @@ static const struct rig_cmd rig_cmds[] = {
 	RIG_CMD_IN(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
 	RIG_CMD_IN(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
 	[_IOC_NR(RIG_BNXT_WAIT) - RIG_BNXT_BASE] = { },	/* rig_cmd_wait(): its own */
-	RIG_CMD(RIG_BNXT_LAST_ERROR, rig_cmd_last_error, NULL, struct rig_bnxt_last_error),
+	RIG_CMD(RIG_BNXT_LAST_ERROR, rig_cmd_last_error, rig_last_error_undo,
+		struct rig_bnxt_last_error),
 };
 
 static const struct rig_cmd *rig_cmd_find(unsigned int cmd)

@@ -91,7 +91,10 @@ int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what)
  * @ctx: the context
  * @arg: a struct rig_bnxt_last_error
  *
- * Return: 0, or -EINVAL for a non-zero reserved field.
+ * Takes the message: a later call answers an empty one, unless the answer
+ * could not be copied out (rig_last_error_undo()).
+ *
+ * Return: 0, or -EINVAL for a non-zero reserved field or message byte.
  */
 int rig_cmd_last_error(struct rig_ctx *ctx, void *arg)
 {
@@ -103,6 +106,23 @@ int rig_cmd_last_error(struct rig_ctx *ctx, void *arg)
 	strscpy(cmd->message, ctx->last_error, sizeof(cmd->message));
 	ctx->last_error[0] = '\0';
 	return 0;
+}
+
+/**
+ * rig_last_error_undo() - give back a message that never reached the caller
+ * @ctx: the context
+ * @arg: the struct rig_bnxt_last_error rig_cmd_last_error() answered
+ *
+ * A command that cannot write its answer has changed nothing.  A failure
+ * since then left its own message, which is newer: that one stays.
+ */
+void rig_last_error_undo(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_last_error *cmd = arg;
+
+	guard(spinlock)(&ctx->error_lock);
+	if (!ctx->last_error[0])
+		strscpy(ctx->last_error, cmd->message, sizeof(ctx->last_error));
 }
 
 /* Give @ctx its driver part and list it with its device, if it is there. */

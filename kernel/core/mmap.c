@@ -134,6 +134,9 @@ static void rig_vma_close(struct vm_area_struct *vma)
 	struct rig_vma *rv = vma->vm_private_data;
 	struct rig_ctx *ctx = rv->ctx;
 
+	/* The copy mremap() made and unmaps again (rig_vma_mremap()) owns nothing. */
+	if (rv->vma != vma)
+		return;
 	scoped_guard(mutex, &ctx->vma_lock)
 		list_del(&rv->node);	/* empty (self-linked) once zapped */
 	kref_put(&rv->entry->kref, rig_mmap_free);
@@ -146,9 +149,20 @@ static int rig_vma_may_split(struct vm_area_struct *vma, unsigned long addr)
 	return -EINVAL;
 }
 
+/*
+ * Nor moved: rv->vma is the one vma that rig_ctx_zap() zaps.  mremap()
+ * has copied @new from it (vm_private_data too) when it asks; refused, it
+ * moves the page tables back and unmaps @new, whose close does nothing.
+ */
+static int rig_vma_mremap(struct vm_area_struct *new)
+{
+	return -EINVAL;
+}
+
 static const struct vm_operations_struct rig_vm_ops = {
 	.close = rig_vma_close,
 	.may_split = rig_vma_may_split,
+	.mremap = rig_vma_mremap,
 };
 
 /* Insert the pages of @buf, from its first, into @vma. */

@@ -472,6 +472,7 @@ void rig_ctx_forget(struct rig_ctx *ctx);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
 int rig_cmd_last_error(struct rig_ctx *ctx, void *arg);
+void rig_last_error_undo(struct rig_ctx *ctx, void *arg);
 void rig_dma_undo(struct rig_ctx *ctx, void *arg);
 
 /* mmap.c */
