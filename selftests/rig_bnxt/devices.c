@@ -238,12 +238,15 @@ TEST_F(nic, the_status_page_is_read_only_and_one_page)
 		SKIP(return, "this NIC needs no kick and has no status page");
 	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd, (off_t)q.status_offset);
 	EXPECT_EQ(MAP_FAILED, p);
+	EXPECT_EQ(EPERM, errno);
 	p = mmap(NULL, 2 * page, PROT_READ, MAP_SHARED, self->fd, (off_t)q.status_offset);
 	EXPECT_EQ(MAP_FAILED, p);
+	EXPECT_EQ(EINVAL, errno);
 	p = mmap(NULL, page, PROT_READ, MAP_SHARED, self->fd, (off_t)q.status_offset);
 	ASSERT_NE(MAP_FAILED, p);
-	/* No mprotect() makes it writable. */
+	/* No mprotect() makes it writable (VM_MAYWRITE is gone). */
 	EXPECT_EQ(-1, mprotect(p, page, PROT_READ | PROT_WRITE));
+	EXPECT_EQ(EACCES, errno);
 	munmap(p, page);
 }
 
