@@ -20,6 +20,9 @@
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
 #   make dkms-check build, install and load the module through DKMS
+#   make mutants    mutation testing (scripts/mutants.list): each mutant built
+#                   in a scratch copy and run against the tests that must
+#                   catch it; fails on a survivor (about 17 minutes)
 #   make deps       install the Debian packages rig uses
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -136,6 +139,14 @@ check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
 		VM_DEBUG="$(VM_DEBUG)" DEBUG_TESTS="$(DEBUG_TESTS)" $(TOP)/scripts/check
 
+# Mutation testing: each mutant of scripts/mutants.list (a check deleted, a
+# comparison flipped, a barrier dropped, an unpin skipped) applied to a
+# scratch copy of the tree, built, and run against the tests that should
+# catch it; fails on a survivor.  Not part of make check (about 20 minutes).
+# MUTANTS=name,name (or patterns: MUTANTS='lib-*') runs a subset.
+mutants: deps
+	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/mutants $(if $(MUTANTS),'$(MUTANTS)')
+
 examples: lib
 	$(MAKE) -C examples
 
@@ -187,4 +198,4 @@ clean:
 
 .PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug check bench \
 	examples tools lint demo clean \
-	man install uninstall dkms-check
+	man install uninstall dkms-check mutants
