@@ -15,7 +15,6 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <linux/capability.h>
 
 #include "kselftest_harness.h"
 #include "raw.h"
@@ -469,25 +468,12 @@ TEST_F(abi, create_qp_refuses_answer_fields_set_on_input)
 		  covered);
 }
 
-/* Drop one capability from this process's effective and permitted sets. */
-static int drop_cap(int cap)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -errno;
-	data[cap / 32].effective &= ~(1U << (cap % 32));
-	data[cap / 32].permitted &= ~(1U << (cap % 32));
-	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
-}
-
 /* The rings are locked memory: past RLIMIT_MEMLOCK, nothing is made or charged. */
 TEST_F(abi, create_qp_past_rlimit_memlock_is_out_of_memory_and_charges_nothing)
 {
 	struct rig_bnxt_create_qp c = { .size = sizeof(c), .entries = 2 };
 
-	ASSERT_EQ(0, drop_cap(CAP_IPC_LOCK));
+	ASSERT_EQ(0, rig_drop_cap(CAP_IPC_LOCK));
 	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &(struct rlimit){ 0, 64 << 20 }));
 	expect_refused(_metadata, self, "RLIMIT_MEMLOCK 0", RIG_BNXT_CREATE_QP, &c, sizeof(c),
 		       ENOMEM);

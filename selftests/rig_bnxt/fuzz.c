@@ -13,25 +13,12 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
-#include <linux/capability.h>
 
 #include "kselftest_harness.h"
 #include "rig_bnxt.h"
 #include "rig_util.h"
 
 static unsigned long long rng_state;
-
-static int drop_ipc_lock(void)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -errno;
-	data[0].effective &= ~(1U << CAP_IPC_LOCK);
-	data[0].permitted &= ~(1U << CAP_IPC_LOCK);
-	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
-}
 
 static unsigned long long rng(void)
 {
@@ -204,7 +191,7 @@ TEST(ioctl_fuzz_yields_only_errors_and_leaks_nothing)
 	rng_state = seed | 1;
 
 	/* Bound what the fuzz may lock, as an unprivileged user is bound. */
-	ASSERT_EQ(0, drop_ipc_lock());
+	ASSERT_EQ(0, rig_drop_cap(CAP_IPC_LOCK));
 	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &(struct rlimit){ 64 << 20, 64 << 20 }));
 	st.mem = mmap(NULL, 16 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, st.mem);

@@ -12,26 +12,12 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <linux/capability.h>
 
 #include "kselftest_harness.h"
 #include "rig_bnxt.h"
 #include "rig/bnxt.h"
 #include "raw.h"
 #include "rig_util.h"
-
-/* Drop one capability from this process's effective and permitted sets. */
-static int drop_cap(int cap)
-{
-	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
-	struct __user_cap_data_struct data[2];
-
-	if (syscall(SYS_capget, &hdr, data))
-		return -errno;
-	data[cap / 32].effective &= ~(1U << (cap % 32));
-	data[cap / 32].permitted &= ~(1U << (cap % 32));
-	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
-}
 
 static int ivshmem_bar(uint64_t *start, uint64_t *len);
 
@@ -177,7 +163,7 @@ TEST_F(region, host_memory_counts_as_locked_against_rlimit_memlock)
 	ASSERT_EQ(0, rig_region_deregister(r));
 	EXPECT_EQ(0, rig_vm_pinned());
 
-	ASSERT_EQ(0, drop_cap(CAP_IPC_LOCK));
+	ASSERT_EQ(0, rig_drop_cap(CAP_IPC_LOCK));
 	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &lim));
 	EXPECT_EQ(-ENOMEM, rig_region_host(self->nic, 1 << 20, &r));
 	EXPECT_NE(NULL, strstr(rig_error(), "RLIMIT_MEMLOCK (65536 bytes"))
@@ -347,22 +333,6 @@ TEST_F(region, pages_stay_pinned_whatever_is_mapped_there_later)
 	EXPECT_EQ(pinned_pages, rig_debugfs_num("pinned_pages"));
 }
 
-/* The guest's free memory in MiB (/proc/meminfo MemFree). */
-static long mem_free_mib(void)
-{
-	char line[128];
-	long kib = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemFree: %ld kB", &kib) == 1)
-			break;
-	fclose(f);
-	return kib < 0 ? -1 : kib / 1024;
-}
-
 /*
  * Deregistration unpins: the pages go back to the system once the process
  * unmaps them.  The counters (VmPin, the module's pinned_pages) are the
@@ -378,7 +348,7 @@ TEST_F(region, deregistered_pages_go_back_to_the_system_once_unmapped)
 
 	if (!self->iommu)
 		SKIP(return, "rig_bnxt0 is not behind an IOMMU: ordinary pages are refused");
-	before = mem_free_mib();
+	before = rig_proc_kib("/proc/meminfo", "MemFree") / 1024;
 	ASSERT_LT(0, before);
 	for (i = 0; i < 8; i++) {
 		struct rig_region *r;
@@ -390,7 +360,7 @@ TEST_F(region, deregistered_pages_go_back_to_the_system_once_unmapped)
 		ASSERT_EQ(0, rig_region_deregister(r));
 		ASSERT_EQ(0, munmap(p, n));
 	}
-	after = mem_free_mib();
+	after = rig_proc_kib("/proc/meminfo", "MemFree") / 1024;
 	/* 512 MiB would be gone if the pins stayed; allow a quarter of it. */
 	EXPECT_GT(after, before - 128) TH_LOG("MemFree %ld MiB before, %ld MiB after", before, after);
 }
@@ -404,7 +374,7 @@ TEST_F(region, pinning_past_rlimit_memlock_fails_naming_the_limit_and_amount)
 
 	if (!self->iommu)
 		SKIP(return, "rig_bnxt0 is not behind an IOMMU: nothing is pinned");
-	ASSERT_EQ(0, drop_cap(CAP_IPC_LOCK));
+	ASSERT_EQ(0, rig_drop_cap(CAP_IPC_LOCK));
 	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &lim));
 	p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_NE(MAP_FAILED, p);
@@ -510,7 +480,7 @@ TEST_F(region, device_memory_needs_cap_sys_rawio)
 	if (!ivshmem_bar(&start, &len))
 		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
 	run = (struct rig_run){ start, 4096 };
-	ASSERT_EQ(0, drop_cap(CAP_SYS_RAWIO));
+	ASSERT_EQ(0, rig_drop_cap(CAP_SYS_RAWIO));
 	EXPECT_EQ(-EPERM, rig_region_device(self->nic, &run, 1, &r));
 	EXPECT_NE(NULL, strstr(rig_error(), "CAP_SYS_RAWIO"));
 }

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/capability.h>
 
 /* Read a sysfs file into buf without its newline; -errno on failure. */
 static inline int rig_sysfs_read(const char *path, char *buf, size_t n)
@@ -226,20 +227,46 @@ static inline int rig_path_exists(const char *fmt, int i)
 	return access(path, F_OK) == 0;
 }
 
-/* VmPin of this process, in bytes; -1 when it cannot be read. */
-static inline long rig_vm_pinned(void)
+/*
+ * The "KEY: N kB" line of a /proc file (/proc/self/status, /proc/meminfo):
+ * N, or -1 when it cannot be read.
+ */
+static inline long rig_proc_kib(const char *path, const char *key)
 {
 	char line[128];
+	size_t klen = strlen(key);
 	long kib = -1;
-	FILE *f = fopen("/proc/self/status", "re");
+	FILE *f = fopen(path, "re");
 
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmPin: %ld kB", &kib) == 1)
+		if (!strncmp(line, key, klen) && line[klen] == ':' &&
+		    sscanf(line + klen + 1, " %ld kB", &kib) == 1)
 			break;
 	fclose(f);
+	return kib;
+}
+
+/* VmPin of this process, in bytes; -1 when it cannot be read. */
+static inline long rig_vm_pinned(void)
+{
+	long kib = rig_proc_kib("/proc/self/status", "VmPin");
+
 	return kib < 0 ? -1 : kib * 1024;
+}
+
+/* Drop one capability from this process's effective and permitted sets. */
+static inline int rig_drop_cap(int cap)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -errno;
+	data[cap / 32].effective &= ~(1U << (cap % 32));
+	data[cap / 32].permitted &= ~(1U << (cap % 32));
+	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
 }
 
 #define RIG_DEBUGFS "/sys/kernel/debug/rig_bnxt"
