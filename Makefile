@@ -119,8 +119,7 @@ VM_IOMMU := --iommu --soft 2 --ivshmem 16
 # reach itself is refused.
 VM_SWIOTLB := --soft 1
 # The debug kernel behind the IOMMU: every program, fault injection too.
-VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400 \
-	--soft-param idle_spin_us=10000
+VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
 DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults module lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000

@@ -1597,19 +1597,43 @@ static int strace_count(uint64_t posts, long *ioctls, long *polls)
 	return 0;
 }
 
+/*
+ * The model sleeps after idle_spin_us without work; how often a process
+ * that posts without pause finds it asleep depends on how the guest's CPUs
+ * are scheduled (under single-threaded TCG they run in turn, and a faster
+ * host saw one kick in twenty posts where ours saw none).  What the library
+ * promises does not: it kicks only a NIC that said it sleeps.  So the model
+ * is told to stay awake for a second after its last work, as a NIC busy
+ * with this process would be; then only the first posts find it asleep.
+ */
+#define RIG_QP_AWAKE_US	1000000
+
 TEST_F_TIMEOUT(qp, a_busy_nic_needs_far_fewer_system_calls_than_posts, 120)
 {
 	const char *env = getenv("RIG_KICK_POSTS");
 	long posts = env ? atol(env) : 5000, base_ioctls, base_polls, ioctls, polls;
+	long spin = rig_soft_param_num("idle_spin_us", -1);
+	int base, busy;
 
 	if (access("/usr/bin/strace", X_OK))
 		SKIP(return, "no /usr/bin/strace to count system calls with");
-	ASSERT_EQ(0, strace_count(0, &base_ioctls, &base_polls));
-	ASSERT_EQ(0, strace_count(posts, &ioctls, &polls));
+	if (spin >= 0)
+		ASSERT_EQ(0, rig_soft_param_set("idle_spin_us", RIG_QP_AWAKE_US));
+	base = strace_count(0, &base_ioctls, &base_polls);
+	busy = strace_count(posts, &ioctls, &polls);
+	if (spin >= 0)
+		ASSERT_EQ(0, rig_soft_param_set("idle_spin_us", spin));
+	ASSERT_EQ(0, base);
+	ASSERT_EQ(0, busy);
 	TH_LOG("%ld sends rung one by one (and %ld receives): %ld ioctls (%ld for setup), %ld kicks, %ld polls",
 	       posts, posts, ioctls, base_ioctls, ioctls - base_ioctls, polls - base_polls);
 	EXPECT_EQ(0, polls - base_polls);
-	EXPECT_GT(posts / 20, ioctls - base_ioctls);
+	/*
+	 * The first posts may find the NIC asleep: until the engine the first
+	 * kick woke has run and said so, each post reads "asleep" and kicks.
+	 * A kick is a ptrace stop here, so the engine runs within one or two.
+	 */
+	EXPECT_GE(4, ioctls - base_ioctls);
 }
 
 /* fork, SIGKILL, close */
