@@ -131,6 +131,7 @@ u8 rig_soft_cmd_create_cq(struct rig_soft_fn *fn, const void *cmd,
 	rig_soft_db_reset(fn, &cq->db, rig_soft_dpi_off(dpi));
 	rig_soft_db_reset(fn, &cq->armena, rig_soft_dpi_off(dpi + 1));
 	list_add_tail(&cq->node, &fn->cq_list);
+	INIT_LIST_HEAD(&cq->touched);
 	fn->ncqs++;
 	((struct creq_create_cq_resp *)resp)->xid = cpu_to_le32(cq->id);
 	return 0;
@@ -155,6 +156,7 @@ void rig_soft_cq_free(struct rig_soft_cq *cq)
 	rig_soft_assert_held(fn);
 	xa_erase(&fn->cqs, cq->id);
 	list_del(&cq->node);
+	list_del(&cq->touched);
 	rig_soft_dpi_put(fn, cq->dpi);
 	rig_soft_qmem_free(&cq->mem);
 	fn->ncqs--;
@@ -227,20 +229,32 @@ static u64 rig_soft_cq_unread(struct rig_soft_cq *cq, u64 cons)
  * rig_soft_cq_room() - completions a CQ has room for
  * @cq: the CQ; the caller holds its world's lock
  *
- * A doorbell that names no place, or a consumer ahead of the producer,
- * leaves no room: nothing waits on such a CQ, and the engine sleeps.
+ * The consumer doorbell is read once per look of the engine at a QP (the
+ * world's @look), and again only when the place it last named leaves no
+ * room: within a look, room once seen stays room (a consumer cannot take
+ * back what it took), so a run of entries costs one read, not one per
+ * entry.  A doorbell that names no place, or a consumer ahead of the
+ * producer, leaves no room: nothing waits on such a CQ, and the engine
+ * sleeps.
  *
  * Return: the room.
  */
 u32 rig_soft_cq_room(struct rig_soft_cq *cq)
 {
+	u64 look = cq->fn->world->look;
 	u64 used;
 
 	rig_soft_assert_held(cq->fn);
-	rig_soft_cq_db(cq);
-	if (cq->broken || cq->cons_bad)
+	if (cq->broken)
 		return 0;
-	used = rig_soft_cq_unread(cq, cq->cons);
+	used = cq->cons_bad ? U64_MAX : rig_soft_cq_unread(cq, cq->cons);
+	if (cq->looked != look || used >= cq->entries) {
+		cq->looked = look;
+		rig_soft_cq_db(cq);
+		if (cq->cons_bad)
+			return 0;
+		used = rig_soft_cq_unread(cq, cq->cons);
+	}
 	return used > cq->entries ? 0 : cq->entries - used;
 }
 
@@ -252,8 +266,9 @@ u32 rig_soft_cq_room(struct rig_soft_cq *cq)
  *
  * A completion that cannot be written (a DMA fault) breaks the CQ: it
  * takes nothing more.  The notification it may call for is written by
- * rig_soft_cq_service(), which every pass runs after the QPs' entries:
- * one look at the arm doorbells per CQ and pass, not per completion.
+ * rig_soft_cq_service(), which the pass runs after the QPs' entries for
+ * every CQ written to (the world's @touched): one look at the arm
+ * doorbells per CQ and pass, not per completion.
  *
  * Return: 0, or -EFAULT.
  */
@@ -279,6 +294,8 @@ int rig_soft_cq_write(struct rig_soft_cq *cq, const void *cqe)
 	cq->prod++;
 	if (e[RIG_SOFT_CQE_STATUS])
 		cq->error_seen = true;
+	if (list_empty(&cq->touched))
+		list_add_tail(&cq->touched, &cq->fn->world->touched);
 	return 0;
 }
 
@@ -309,9 +326,12 @@ static bool rig_soft_cq_due(struct rig_soft_cq *cq)
 
 	if (cq->broken)
 		return false;
-	rig_soft_cq_armena(cq);
+	/* CQ_ARMENA matters only to an armed CQ: looked at only then. */
 	rig_soft_cq_db(cq);
-	if (!cq->armena_on || !cq->armed || (cq->arm_se && !cq->error_seen))
+	if (!cq->armed)
+		return false;
+	rig_soft_cq_armena(cq);
+	if (!cq->armena_on || (cq->arm_se && !cq->error_seen))
 		return false;
 	unread = rig_soft_cq_unread(cq, cq->arm_pos);
 	return unread && unread != U64_MAX;
@@ -337,6 +357,7 @@ bool rig_soft_cq_service(struct rig_soft_cq *cq)
 	int ret;
 
 	rig_soft_assert_held(fn);
+	list_del_init(&cq->touched);
 	if (!rig_soft_cq_due(cq))
 		return false;
 	nq = rig_soft_ring_find(fn, cq->nq);

@@ -4,8 +4,8 @@
  * memory behind a DMA address, as the function's IOMMU translates it.
  * This file owns the translation (iommu_iova_to_phys() when the
  * function's domain translates, the address itself with dma-direct), the
- * rule of what may be reached (RAM, one page at a time through
- * kmap_local_page(); or a memory BAR of a present PCI device, through a
+ * rule of what may be reached (RAM, one page at a time, through
+ * kmap_local_page() when it is high memory; or a memory BAR of a present PCI device, through a
  * small cache of write-combining mappings), and the bus notifier that
  * keeps a device that is going away from being reached.  Anything else
  * is a DMA fault.  Nothing is held across pieces.
@@ -112,9 +112,13 @@ static int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
 	if (!phys)
 		return -EFAULT;
 	if (pfn_valid(PHYS_PFN(phys))) {
-		p->page = pfn_to_page(PHYS_PFN(phys));
+		struct page *page = pfn_to_page(PHYS_PFN(phys));
+
+		/* A page the kernel maps for good needs no mapping of its own. */
+		p->page = PageHighMem(page) ? page : NULL;
 		p->len = min_t(u32, max, PAGE_SIZE - offset_in_page(phys));
-		p->va = kmap_local_page(p->page) + offset_in_page(phys);
+		p->va = (p->page ? kmap_local_page(page) : page_address(page)) +
+			offset_in_page(phys);
 		p->io = false;
 		return 0;
 	}

@@ -719,6 +719,7 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 	u32 posted = 0;
 
 	rig_soft_assert_held(qp->fn);
+	qp->fn->world->look++;
 	if (qp->state == S(ERR))
 		return rig_soft_flush(qp);
 	if (qp->state != S(RTS))
@@ -769,6 +770,7 @@ bool rig_soft_exec_pending(struct rig_soft_qp *qp)
 	u32 sq, rq;
 
 	rig_soft_assert_held(qp->fn);
+	qp->fn->world->look++;
 	if (qp->state == S(RTS)) {
 		if (qp->xfer.active)
 			return true;

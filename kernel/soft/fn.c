@@ -21,6 +21,7 @@ void rig_soft_world_init(struct rig_soft_world *world)
 	mutex_init(&world->lock);
 	INIT_LIST_HEAD(&world->fns);
 	INIT_LIST_HEAD(&world->qps);
+	INIT_LIST_HEAD(&world->touched);
 	world->rnr_ms = 100;
 	world->retry_ms = 100;
 	world->fw_timeout_s = 40;

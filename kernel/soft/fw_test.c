@@ -1071,6 +1071,57 @@ static void a_key_is_registered_deregistered_and_deallocated(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cmd(test, &reg, sizeof(reg)), ST(INVALID_PARAMETER));
 }
 
+/* rig_soft_mr_find() under the world's lock. */
+static struct rig_soft_mr *find_mr(struct fake_fn *ff, u32 key)
+{
+	struct rig_soft_mr *mr;
+
+	mutex_lock(&ff->fn.world->lock);
+	mr = rig_soft_mr_find(&ff->fn, key);
+	mutex_unlock(&ff->fn.world->lock);
+	return mr;
+}
+
+static void keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr(struct kunit *test)
+{
+	struct cmdq_deallocate_key dealloc = { .opcode = CMDQ_BASE_OPCODE_DEALLOCATE_KEY };
+	struct fake_fn *ff = ff_of(test);
+	const u32 n = RIG_SOFT_MR_CACHE + 1;
+	struct cmdq_register_mr reg;
+	dma_addr_t base[RIG_SOFT_MR_CACHE + 1];
+	u32 key[RIG_SOFT_MR_CACHE + 1], i, lap;
+	struct rig_soft_mr *mr;
+
+	for (i = 0; i < n; i++) {
+		reg_req(test, &reg, 1, 0, &base[i]);
+		KUNIT_ASSERT_EQ(test, cmd(test, &reg, sizeof(reg)), 0);
+		key[i] = le32_to_cpu(reg.key);
+	}
+	/* Indexes are handed out in turn: the first and the last share a slot. */
+	KUNIT_ASSERT_EQ(test, (key[0] >> 8) % RIG_SOFT_MR_CACHE,
+			(key[n - 1] >> 8) % RIG_SOFT_MR_CACHE);
+	for (lap = 0; lap < 2; lap++) {
+		for (i = 0; i < n; i++) {
+			mr = find_mr(ff, key[i]);
+			KUNIT_ASSERT_NOT_NULL(test, mr);
+			KUNIT_EXPECT_EQ(test, mr->key, key[i]);
+			KUNIT_EXPECT_EQ(test, mr->pages[0], base[i]);
+			/* Found a moment ago, yet another variant names nothing. */
+			KUNIT_EXPECT_NULL(test, find_mr(ff, key[i] ^ 1));
+		}
+	}
+	/* A key found, then deallocated, names nothing; its neighbour stays. */
+	dealloc.key = cpu_to_le32(key[n - 1]);
+	KUNIT_ASSERT_EQ(test, cmd(test, &dealloc, sizeof(dealloc)), 0);
+	KUNIT_EXPECT_NULL(test, find_mr(ff, key[n - 1]));
+	mr = find_mr(ff, key[0]);
+	KUNIT_ASSERT_NOT_NULL(test, mr);
+	KUNIT_EXPECT_EQ(test, mr->pages[0], base[0]);
+	dealloc.key = cpu_to_le32(key[0]);
+	KUNIT_ASSERT_EQ(test, cmd(test, &dealloc, sizeof(dealloc)), 0);
+	KUNIT_EXPECT_NULL(test, find_mr(ff, key[0]));
+}
+
 static void deinitialize_fw_refuses_while_objects_live(struct kunit *test)
 {
 	struct fw_env *e = test->priv;
@@ -1119,6 +1170,7 @@ static struct kunit_case rig_soft_fw_test_cases[] = {
 	KUNIT_CASE_PARAM(register_mr_of_each_level_reads_every_page, reg_gen_params),
 	KUNIT_CASE_PARAM(register_mr_out_of_the_rules_is_refused, regbad_gen_params),
 	KUNIT_CASE(a_key_is_registered_deregistered_and_deallocated),
+	KUNIT_CASE(keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr),
 	KUNIT_CASE(deinitialize_fw_refuses_while_objects_live),
 	{}
 };

@@ -14,39 +14,6 @@
 #include "mem.h"
 
 /**
- * rig_soft_mem_map() - map the piece of memory at a DMA address
- * @mem: the function's memory
- * @addr: the DMA address
- * @max: bytes wanted, at least one
- * @p: the piece, when 0 is returned; unmap it with rig_soft_mem_unmap()
- *
- * Every call is one access: an injected fault (@mem->fail) or an
- * address that does not translate fails it.
- *
- * Return: 0, or -EFAULT (a DMA fault, counted).
- */
-int rig_soft_mem_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
-		     struct rig_soft_piece *p)
-{
-	if (atomic_add_unless(&mem->fail, -1, 0) ||
-	    mem->ops->map(mem, addr, max, p)) {
-		atomic64_inc(&mem->faults);
-		return -EFAULT;
-	}
-	return 0;
-}
-
-/**
- * rig_soft_mem_unmap() - let go of a piece
- * @mem: the function's memory
- * @p: a piece from rig_soft_mem_map(), the last one mapped
- */
-void rig_soft_mem_unmap(struct rig_soft_mem *mem, struct rig_soft_piece *p)
-{
-	mem->ops->unmap(mem, p);
-}
-
-/**
  * rig_soft_mem_read() - copy from memory at a DMA address
  * @mem: the function's memory
  * @addr: the DMA address of the first byte

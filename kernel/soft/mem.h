@@ -22,7 +22,9 @@ struct rig_soft_mem;
  * @len: bytes from @va (never past a page or a mapping's end)
  * @io: device memory: copy with @read_io/@write_io, flush before a
  *	completion that reports it
- * @page: RAM: the page kmap_local_page() mapped (the backend's)
+ * @page: the page kmap_local_page() mapped, which rig_soft_mem_unmap()
+ *	  gives back; NULL when nothing was mapped for the piece (device
+ *	  memory, a page with a permanent kernel mapping)
  */
 struct rig_soft_piece {
 	void *va;
@@ -65,9 +67,44 @@ struct rig_soft_mem {
 	atomic64_t faults;
 };
 
-int rig_soft_mem_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
-		     struct rig_soft_piece *p);
-void rig_soft_mem_unmap(struct rig_soft_mem *mem, struct rig_soft_piece *p);
+/**
+ * rig_soft_mem_map() - map the piece of memory at a DMA address
+ * @mem: the function's memory
+ * @addr: the DMA address
+ * @max: bytes wanted, at least one
+ * @p: the piece, when 0 is returned; unmap it with rig_soft_mem_unmap()
+ *
+ * Every call is one access: an injected fault (@mem->fail) or an
+ * address that does not translate fails it.  Inline, as its unmap: the
+ * engine makes several accesses for every entry.
+ *
+ * Return: 0, or -EFAULT (a DMA fault, counted).
+ */
+static inline int rig_soft_mem_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
+				   struct rig_soft_piece *p)
+{
+	if (atomic_add_unless(&mem->fail, -1, 0) ||
+	    mem->ops->map(mem, addr, max, p)) {
+		atomic64_inc(&mem->faults);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+/**
+ * rig_soft_mem_unmap() - let go of a piece
+ * @mem: the function's memory
+ * @p: a piece from rig_soft_mem_map(), the last one mapped
+ *
+ * Only a piece that holds a temporary mapping (@p->page) needs its
+ * backend's unmap.
+ */
+static inline void rig_soft_mem_unmap(struct rig_soft_mem *mem, struct rig_soft_piece *p)
+{
+	if (p->page)
+		mem->ops->unmap(mem, p);
+}
+
 int rig_soft_mem_read(struct rig_soft_mem *mem, dma_addr_t addr, void *buf,
 		      size_t len);
 int rig_soft_mem_write(struct rig_soft_mem *mem, dma_addr_t addr,

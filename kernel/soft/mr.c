@@ -38,9 +38,15 @@ static struct rig_soft_mr *rig_soft_key(struct rig_soft_fn *fn, u32 key)
  */
 struct rig_soft_mr *rig_soft_mr_find(struct rig_soft_fn *fn, u32 key)
 {
-	struct rig_soft_mr *mr = rig_soft_key(fn, key);
+	struct rig_soft_mr **slot = &fn->mr_cache[(key >> 8) % RIG_SOFT_MR_CACHE];
+	struct rig_soft_mr *mr = *slot;
 
 	rig_soft_assert_held(fn);
+	if (!mr || mr->key != key) {
+		mr = rig_soft_key(fn, key);
+		if (mr)
+			*slot = mr;
+	}
 	return mr && mr->registered ? mr : NULL;
 }
 
@@ -210,6 +216,8 @@ u8 rig_soft_cmd_deregister_mr(struct rig_soft_fn *fn, const void *cmd,
 void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
 {
 	rig_soft_assert_held(fn);
+	if (fn->mr_cache[(mr->key >> 8) % RIG_SOFT_MR_CACHE] == mr)
+		fn->mr_cache[(mr->key >> 8) % RIG_SOFT_MR_CACHE] = NULL;
 	xa_erase(&fn->mrs, mr->key >> 8);
 	rig_soft_mr_unbind(mr);
 	fn->nmrs--;

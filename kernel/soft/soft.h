@@ -65,6 +65,7 @@
 #define RIG_SOFT_MAX_PD		0x10000
 #define RIG_SOFT_MAX_GID	128
 #define RIG_SOFT_MAX_SGE	6
+#define RIG_SOFT_MR_CACHE	8	/* slots of struct rig_soft_fn @mr_cache */
 #define RIG_SOFT_MAX_RD_ATOM	16
 #define RIG_SOFT_MAX_MR_SIZE	BIT_ULL(36)
 #define RIG_SOFT_MAX_STAT_CTX	16
@@ -120,6 +121,11 @@ struct rig_soft_fn_ops {
  * @fns: struct rig_soft_fn, under @lock
  * @qps: every QP of every function, in the order the engine serves
  *	 them, under @lock
+ * @touched: CQs a completion was written to since rig_soft_cq_service()
+ *	     last looked at them (struct rig_soft_cq @touched), under @lock
+ * @look: counts the engine's looks at a QP (rig_soft_exec_qp() and
+ *	  rig_soft_exec_pending()), under @lock: a CQ's consumer doorbell
+ *	  is read at most once per look while it leaves room
  * @rnr_ms: how long a send waits for the peer to post a receive
  * @retry_ms: how long a send waits for a peer that does not answer
  * @fw_timeout_s: the command timeout HWRM_VER_GET advertises
@@ -129,6 +135,8 @@ struct rig_soft_world {
 	struct mutex lock;	/* everything below, in every function */
 	struct list_head fns;
 	struct list_head qps;
+	struct list_head touched;
+	u64 look;
 	unsigned int rnr_ms;
 	unsigned int retry_ms;
 	unsigned int fw_timeout_s;
@@ -354,6 +362,9 @@ struct rig_soft_stats {
  * @cq_list: the same CQs (struct rig_soft_cq @node), which the engine's
  *	     passes walk: ids are sparse, and a walk of @cqs costs more
  * @mrs: key index -> struct rig_soft_mr
+ * @mr_cache: MRs rig_soft_mr_find() found, by the low bits of their key
+ *	      index, looked at before @mrs (a stream uses a few regions
+ *	      again and again); rig_soft_mr_free() clears an MR's slot
  * @next_qpn: cursor of xa_alloc_cyclic() for @qps
  * @next_cqn: ... for @cqs
  * @next_key: ... for @mrs
@@ -387,6 +398,7 @@ struct rig_soft_fn {
 	struct xarray cqs;
 	struct list_head cq_list;
 	struct xarray mrs;
+	struct rig_soft_mr *mr_cache[RIG_SOFT_MR_CACHE];
 	u32 next_qpn;
 	u32 next_cqn;
 	u32 next_key;
@@ -412,6 +424,7 @@ struct rig_soft_fn {
  * @armena: the driver's CQ_ARMENA doorbell
  * @cons: the consumer's place, by the last good doorbell (0: never rung)
  * @cons_bad: the last doorbell named no place: the CQ has no room
+ * @looked: the world's @look when the doorbell was last read
  * @armed: a CQ_ARMALL or CQ_ARMSE arrived that no notification answered
  *	   (a later CQ doorbell moves the consumer and keeps the arm)
  * @arm_se: ... a CQ_ARMSE: only an error completion is notified
@@ -425,6 +438,8 @@ struct rig_soft_fn {
  * @users: QPs that complete into it
  * @broken: a completion could not be written: it takes no more
  * @node: in its function's @cq_list
+ * @touched: in its world's @touched while a completion written to it
+ *	     waits for rig_soft_cq_service(); else empty
  */
 struct rig_soft_cq {
 	struct rig_soft_fn *fn;
@@ -439,6 +454,7 @@ struct rig_soft_cq {
 	struct rig_soft_db armena;
 	u64 cons;
 	bool cons_bad;
+	u64 looked;
 	bool armed;
 	bool arm_se;
 	u64 arm_pos;
@@ -449,6 +465,7 @@ struct rig_soft_cq {
 	u32 users;
 	bool broken;
 	struct list_head node;
+	struct list_head touched;
 };
 
 /**
@@ -772,6 +789,7 @@ bool rig_soft_exec_pending(struct rig_soft_qp *qp);
 void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason);
 
 /* pass.c: one pass of the engine over a world */
+bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting);
 bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting);
 bool rig_soft_pending(struct rig_soft_world *world);
 
