@@ -1565,19 +1565,28 @@ static void a_pass_serves_commands_entries_and_notifications_of_every_function(s
 	KUNIT_EXPECT_FALSE(test, world_pending(world));
 }
 
+/* The QPs' part of a pass (@whole false), or a whole pass. */
+static bool world_pass(struct rig_soft_world *world, bool whole)
+{
+	bool waiting = false, progress;
+
+	mutex_lock(&world->lock);
+	progress = whole ? rig_soft_pass(world, SZ_1M, &waiting) :
+			   rig_soft_pass_qps(world, SZ_1M, &waiting);
+	mutex_unlock(&world->lock);
+	return progress;
+}
+
 static void a_pass_of_the_qps_notifies_the_cqs_it_wrote_to(struct kunit *test)
 {
 	struct xenv *e = env(test);
 	struct rig_soft_world *world = e->f0->fn.world;
-	bool waiting = false;
 	struct nq_cn cn;
 
 	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
 	post_numbered(e, 1);
-	mutex_lock(&world->lock);
-	KUNIT_EXPECT_TRUE(test, rig_soft_pass_qps(world, SZ_1M, &waiting));
+	KUNIT_EXPECT_TRUE(test, world_pass(world, false));
 	KUNIT_EXPECT_TRUE(test, list_empty(&world->touched));
-	mutex_unlock(&world->lock);
 	expect_received(test, 0, 1);
 	expect_sent(test, 0, 1);
 	KUNIT_EXPECT_TRUE(test, fake_nq_take(e->f0, &cn));
@@ -1588,24 +1597,17 @@ static void an_arm_rung_after_its_completion_waits_for_a_whole_pass(struct kunit
 {
 	struct xenv *e = env(test);
 	struct rig_soft_world *world = e->f0->fn.world;
-	bool waiting = false;
 	struct nq_cn cn;
 
 	post_numbered(e, 1);
-	mutex_lock(&world->lock);
-	KUNIT_EXPECT_TRUE(test, rig_soft_pass_qps(world, SZ_1M, &waiting));
-	mutex_unlock(&world->lock);
+	KUNIT_EXPECT_TRUE(test, world_pass(world, false));
 	KUNIT_EXPECT_FALSE(test, fake_nq_take(e->f0, &cn));
 	/* Armed over a completion already there: due, but no QP wrote one. */
 	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
 	KUNIT_EXPECT_TRUE(test, world_pending(world));
-	mutex_lock(&world->lock);
-	KUNIT_EXPECT_FALSE(test, rig_soft_pass_qps(world, SZ_1M, &waiting));
-	mutex_unlock(&world->lock);
+	KUNIT_EXPECT_FALSE(test, world_pass(world, false));
 	KUNIT_EXPECT_FALSE(test, fake_nq_take(e->f0, &cn));
-	mutex_lock(&world->lock);
-	KUNIT_EXPECT_TRUE(test, rig_soft_pass(world, SZ_1M, &waiting));
-	mutex_unlock(&world->lock);
+	KUNIT_EXPECT_TRUE(test, world_pass(world, true));
 	KUNIT_EXPECT_TRUE(test, fake_nq_take(e->f0, &cn));
 	KUNIT_EXPECT_FALSE(test, world_pending(world));
 }
