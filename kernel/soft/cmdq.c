@@ -46,7 +46,8 @@ static void rig_soft_cmdq_init(struct rig_soft_fn *fn)
 	u8 lvl, shift;
 
 	for (i = 0; i < sizeof(init) / sizeof(u32); i++)
-		w[i] = (__force u32)cpu_to_le32(fn->ops->read32(fn, RIG_SOFT_MBOX_INIT + 4 * i));
+		w[i] = (__force u32)cpu_to_le32(rig_soft_bar_read32(fn,
+								    RIG_SOFT_MBOX_INIT + 4 * i));
 	rig_soft_qmem_free(&q->mem);
 	q->up = false;
 	q->broken = false;
@@ -79,10 +80,10 @@ static bool rig_soft_cmdq_mailbox(struct rig_soft_fn *fn)
 {
 	u32 prod;
 
-	if (fn->ops->read32(fn, RIG_SOFT_MBOX_TRIG) != RIG_SOFT_TRIGGER)
+	if (rig_soft_bar_read32(fn, RIG_SOFT_MBOX_TRIG) != RIG_SOFT_TRIGGER)
 		return false;
-	fn->ops->write32(fn, RIG_SOFT_MBOX_TRIG, 0);
-	prod = fn->ops->read32(fn, RIG_SOFT_MBOX_PROD);
+	rig_soft_bar_write32(fn, RIG_SOFT_MBOX_TRIG, 0);
+	prod = rig_soft_bar_read32(fn, RIG_SOFT_MBOX_PROD);
 	if (prod & RIG_SOFT_PROD_RESET)
 		rig_soft_cmdq_init(fn);
 	fn->cmdq.prod = prod & RIG_SOFT_PROD_MASK;
@@ -290,7 +291,7 @@ bool rig_soft_cmdq_pending(struct rig_soft_fn *fn)
 	rig_soft_assert_held(fn);
 	if (fn->stopped || fn->faults.hang)
 		return false;
-	if (fn->ops->read32(fn, RIG_SOFT_MBOX_TRIG) == RIG_SOFT_TRIGGER)
+	if (rig_soft_bar_read32(fn, RIG_SOFT_MBOX_TRIG) == RIG_SOFT_TRIGGER)
 		return true;
 	if (q->up && !q->broken && q->cons != q->prod && q->count < RIG_SOFT_ANSWERS)
 		return true;

@@ -67,7 +67,7 @@ static void rig_soft_set_idle(u32 idle)
 	lockdep_assert_held(&rig_soft_world.lock);
 	rig_soft_idle = idle;
 	list_for_each_entry(fn, &rig_soft_world.fns, node)
-		fn->ops->write32(fn, RIG_SOFT_STATUS, idle);
+		rig_soft_bar_write32(fn, RIG_SOFT_STATUS, idle);
 }
 
 /* A whole pass (@whole), or only the QPs' entries. */
@@ -204,7 +204,7 @@ void rig_soft_engine_add(struct rig_soft_fn *fn)
 	guard(mutex)(&rig_soft_world.lock);
 	list_add_tail(&fn->node, &rig_soft_world.fns);
 	/* A sleeping engine must be kicked for this function too. */
-	fn->ops->write32(fn, RIG_SOFT_STATUS, rig_soft_idle);
+	rig_soft_bar_write32(fn, RIG_SOFT_STATUS, rig_soft_idle);
 }
 
 /**

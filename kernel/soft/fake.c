@@ -251,36 +251,12 @@ static struct fake_fn *fake_fn_of(struct rig_soft_fn *fn)
 	return container_of(fn, struct fake_fn, fn);
 }
 
-static u32 fake_read32(struct rig_soft_fn *fn, u32 off)
-{
-	return get_unaligned_le32(fake_fn_of(fn)->bar + off);
-}
-
-static void fake_write32(struct rig_soft_fn *fn, u32 off, u32 val)
-{
-	put_unaligned_le32(val, fake_fn_of(fn)->bar + off);
-}
-
-static u64 fake_read64(struct rig_soft_fn *fn, u32 off)
-{
-	return get_unaligned_le64(fake_fn_of(fn)->bar + off);
-}
-
-static void fake_write64(struct rig_soft_fn *fn, u32 off, u64 val)
-{
-	put_unaligned_le64(val, fake_fn_of(fn)->bar + off);
-}
-
 static void fake_raise(struct rig_soft_fn *fn, unsigned int vec)
 {
 	fake_fn_of(fn)->raised[vec]++;
 }
 
 static const struct rig_soft_fn_ops fake_fn_ops = {
-	.read32 = fake_read32,
-	.write32 = fake_write32,
-	.read64 = fake_read64,
-	.write64 = fake_write64,
 	.raise = fake_raise,
 };
 
@@ -333,7 +309,8 @@ struct fake_fn *fake_fn_new(struct kunit *test, struct rig_soft_world *world, u8
 	snprintf(name, sizeof(name), "rig_soft_fake%u", index);
 	dev = kunit_device_register(test, name);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dev));
-	KUNIT_ASSERT_EQ(test, rig_soft_fn_init(&ff->fn, world, &fake_fn_ops, &ff->fm->mem,
+	KUNIT_ASSERT_EQ(test, rig_soft_fn_init(&ff->fn, world, &fake_fn_ops,
+					       (void __iomem __force *)ff->bar, &ff->fm->mem,
 					       dev, FAKE_BAR_LEN), 0);
 	ff->fn.pci_id = index;
 	ff->fn.mac[0] = 0x02;

@@ -31,7 +31,8 @@ void rig_soft_world_init(struct rig_soft_world *world)
  * rig_soft_fn_init() - make a function with no object, not yet served
  * @fn: the function, zeroed
  * @world: the engine that will serve it
- * @ops: its BAR and vectors
+ * @ops: its vectors
+ * @bar: its BAR 2, mapped
  * @mem: its memory
  * @dev: for messages
  * @bar_len: bytes of its BAR 2: the DPI pages are what lies beyond the
@@ -43,8 +44,8 @@ void rig_soft_world_init(struct rig_soft_world *world)
  * Return: 0, -EINVAL for a BAR with no DPI page, or -ENOMEM.
  */
 int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
-		     const struct rig_soft_fn_ops *ops, struct rig_soft_mem *mem,
-		     struct device *dev, u32 bar_len)
+		     const struct rig_soft_fn_ops *ops, void __iomem *bar,
+		     struct rig_soft_mem *mem, struct device *dev, u32 bar_len)
 {
 	unsigned int i;
 
@@ -53,6 +54,7 @@ int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
 	fn->world = world;
 	INIT_LIST_HEAD(&fn->node);
 	fn->ops = ops;
+	fn->bar = bar;
 	fn->mem = mem;
 	fn->dev = dev;
 	fn->bar_len = bar_len;

@@ -33,26 +33,6 @@ static struct rig_soft_dev *rig_soft_dev_of_t(struct rig_transport *t)
 	return container_of(t, struct rig_soft_dev, tadev.transport);
 }
 
-static u32 rig_soft_read32(struct rig_soft_fn *fn, u32 off)
-{
-	return readl(rig_soft_dev_of(fn)->bar + off);
-}
-
-static void rig_soft_write32(struct rig_soft_fn *fn, u32 off, u32 val)
-{
-	writel(val, rig_soft_dev_of(fn)->bar + off);
-}
-
-static u64 rig_soft_read64(struct rig_soft_fn *fn, u32 off)
-{
-	return readq(rig_soft_dev_of(fn)->bar + off);
-}
-
-static void rig_soft_write64(struct rig_soft_fn *fn, u32 off, u64 val)
-{
-	writeq(val, rig_soft_dev_of(fn)->bar + off);
-}
-
 /* Raising a vector calls its handler, bottom halves disabled. */
 static void rig_soft_raise(struct rig_soft_fn *fn, unsigned int vec)
 {
@@ -65,10 +45,6 @@ static void rig_soft_raise(struct rig_soft_fn *fn, unsigned int vec)
 }
 
 static const struct rig_soft_fn_ops rig_soft_fn_ops = {
-	.read32 = rig_soft_read32,
-	.write32 = rig_soft_write32,
-	.read64 = rig_soft_read64,
-	.write64 = rig_soft_write64,
 	.raise = rig_soft_raise,
 };
 
@@ -256,7 +232,7 @@ static int rig_soft_fn_up(struct rig_soft_dev *sd)
 	int ret;
 
 	rig_soft_dma_init(&sd->dma, &pdev->dev);
-	ret = rig_soft_fn_init(&sd->fn, rig_soft_engine_world(), &rig_soft_fn_ops,
+	ret = rig_soft_fn_init(&sd->fn, rig_soft_engine_world(), &rig_soft_fn_ops, sd->bar,
 			       &sd->dma.mem, &pdev->dev, sd->bar_len);
 	if (ret)
 		return ret;

@@ -10,6 +10,7 @@
 #define RIG_SOFT_MEM_H
 
 #include <linux/atomic.h>
+#include <linux/indirect_call_wrapper.h>
 #include <linux/types.h>
 
 struct page;
@@ -67,6 +68,10 @@ struct rig_soft_mem {
 	atomic64_t faults;
 };
 
+/* The PCI function's backend's map (dma.c), for INDIRECT_CALL_1(). */
+int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
+		     struct rig_soft_piece *p);
+
 /**
  * rig_soft_mem_map() - map the piece of memory at a DMA address
  * @mem: the function's memory
@@ -75,8 +80,9 @@ struct rig_soft_mem {
  * @p: the piece, when 0 is returned; unmap it with rig_soft_mem_unmap()
  *
  * Every call is one access: an injected fault (@mem->fail) or an
- * address that does not translate fails it.  Inline, as its unmap: the
- * engine makes several accesses for every entry.
+ * address that does not translate fails it.  Inline, as its unmap, and
+ * the PCI function's backend called directly (INDIRECT_CALL_1(): no
+ * retpoline): the engine makes several accesses for every entry.
  *
  * Return: 0, or -EFAULT (a DMA fault, counted).
  */
@@ -84,7 +90,7 @@ static inline int rig_soft_mem_map(struct rig_soft_mem *mem, dma_addr_t addr, u3
 				   struct rig_soft_piece *p)
 {
 	if (atomic_add_unless(&mem->fail, -1, 0) ||
-	    mem->ops->map(mem, addr, max, p)) {
+	    INDIRECT_CALL_1(mem->ops->map, rig_soft_dma_map, mem, addr, max, p)) {
 		atomic64_inc(&mem->faults);
 		return -EFAULT;
 	}

@@ -194,9 +194,19 @@ void rig_soft_qmem_free(struct rig_soft_qmem *qm)
 	qm->npages = 0;
 }
 
-/* Walk [@off, @off + @len) of @qm in page pieces, reading or writing. */
-static int rig_soft_qmem_rw(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
-			    u64 off, void *buf, u32 len, bool write)
+/**
+ * rig_soft_qmem_rw() - read or write bytes of a queue, a page at a time
+ * @mem: the function's memory
+ * @qm: the queue's memory
+ * @off: offset of the first byte in the queue
+ * @buf: the bytes, or where they go
+ * @len: how many
+ * @write: write @buf (else read into it)
+ *
+ * Return: 0; -EFAULT (a DMA fault); -EINVAL past the queue's end.
+ */
+int rig_soft_qmem_rw(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+		     u64 off, void *buf, u32 len, bool write)
 {
 	u64 size = BIT_ULL(qm->pg_shift);
 
@@ -218,22 +228,6 @@ static int rig_soft_qmem_rw(struct rig_soft_mem *mem, const struct rig_soft_qmem
 		len -= n;
 	}
 	return 0;
-}
-
-/**
- * rig_soft_qmem_read() - read bytes of a queue
- * @mem: the function's memory
- * @qm: the queue's memory
- * @off: offset of the first byte in the queue
- * @buf: where the bytes go
- * @len: how many
- *
- * Return: 0; -EFAULT (a DMA fault); -EINVAL past the queue's end.
- */
-int rig_soft_qmem_read(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
-		       u64 off, void *buf, u32 len)
-{
-	return rig_soft_qmem_rw(mem, qm, off, buf, len, false);
 }
 
 /**

@@ -17,18 +17,6 @@
 #define RIG_SOFT_RING_VALID	8	/* the byte of creq_base.v and nq_base's V */
 
 /**
- * rig_soft_lap_valid() - the valid (toggle) bit of an entry
- * @count: entries written to the ring before it
- * @entries: entries the ring holds, not 0
- *
- * Return: 1 on the ring's first lap, 0 on the second, 1 on the third...
- */
-u8 rig_soft_lap_valid(u64 count, u32 entries)
-{
-	return !((count / entries) & 1);
-}
-
-/**
  * rig_soft_ring_find() - the live ring with an id
  * @fn: the function
  * @id: a ring id HWRM_RING_ALLOC answered

@@ -21,11 +21,14 @@
 
 #include <linux/bitmap.h>
 #include <linux/device.h>
+#include <linux/io.h>
 #include <linux/if_ether.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/wordpart.h>
+#include <linux/unaligned.h>
 #include <linux/xarray.h>
 
 #include "roce_hsi.h"	/* Broadcom's, with bnxt_hsi.h: read in place */
@@ -97,21 +100,16 @@
 struct rig_soft_fn;
 
 /**
- * struct rig_soft_fn_ops - how the pure parts reach a function's BAR
- * @read32: the 32-bit word at @off of BAR 2
- * @write32: store a 32-bit word at @off of BAR 2
- * @read64: the 64-bit little-endian word at @off, in host order
- * @write64: store a 64-bit word (host order) little-endian at @off
+ * struct rig_soft_fn_ops - what the pure parts ask of a function's device
  * @raise: raise MSI-X vector @vec: call the handler the driver gave
  *	   request_irq, bottom halves disabled
  *
- * The PCI function maps BAR 2 uncached (main.c); KUnit gives a buffer.
+ * Its BAR 2 is struct rig_soft_fn @bar, read and written with
+ * rig_soft_bar_read32() and its siblings: the engine polls doorbells
+ * there on every pass, and a call through a pointer for each look costs
+ * under TCG.
  */
 struct rig_soft_fn_ops {
-	u32 (*read32)(struct rig_soft_fn *fn, u32 off);
-	void (*write32)(struct rig_soft_fn *fn, u32 off, u32 val);
-	u64 (*read64)(struct rig_soft_fn *fn, u32 off);
-	void (*write64)(struct rig_soft_fn *fn, u32 off, u64 val);
 	void (*raise)(struct rig_soft_fn *fn, unsigned int vec);
 };
 
@@ -340,7 +338,8 @@ struct rig_soft_stats {
  * struct rig_soft_fn - one modelled function
  * @world: the engine that serves it
  * @node: in @world->fns
- * @ops: its BAR and vectors
+ * @ops: its vectors
+ * @bar: its BAR 2: mapped uncached by main.c; a buffer under KUnit
  * @mem: its DMA (translated as its IOMMU translates)
  * @dev: for messages
  * @bar_len: bytes of BAR 2
@@ -379,6 +378,7 @@ struct rig_soft_fn {
 	struct rig_soft_world *world;
 	struct list_head node;
 	const struct rig_soft_fn_ops *ops;
+	void __iomem *bar;
 	struct rig_soft_mem *mem;
 	struct device *dev;
 	u32 bar_len;
@@ -409,6 +409,48 @@ struct rig_soft_fn {
 	struct rig_soft_faults faults;
 	struct rig_soft_stats stats;
 };
+
+/*
+ * @fn's BAR 2, a word at a time: readl()/writel()/readq()/writeq(), as
+ * main.c mapped it.  Under UML (KUnit) iomem is the logic_iomem layer,
+ * which knows nothing of the fake's buffer: plain little-endian loads
+ * and stores there.
+ */
+#define RIG_SOFT_BAR_BUF(fn, off)	((u8 __force *)(fn)->bar + (off))
+
+/* The 32-bit word at @off of @fn's BAR 2. */
+static inline u32 rig_soft_bar_read32(struct rig_soft_fn *fn, u32 off)
+{
+	if (IS_ENABLED(CONFIG_UML))
+		return get_unaligned_le32(RIG_SOFT_BAR_BUF(fn, off));
+	return readl(fn->bar + off);
+}
+
+/* Store a 32-bit word at @off of @fn's BAR 2. */
+static inline void rig_soft_bar_write32(struct rig_soft_fn *fn, u32 off, u32 val)
+{
+	if (IS_ENABLED(CONFIG_UML))
+		put_unaligned_le32(val, RIG_SOFT_BAR_BUF(fn, off));
+	else
+		writel(val, fn->bar + off);
+}
+
+/* The 64-bit little-endian word at @off of @fn's BAR 2, in host order. */
+static inline u64 rig_soft_bar_read64(struct rig_soft_fn *fn, u32 off)
+{
+	if (IS_ENABLED(CONFIG_UML))
+		return get_unaligned_le64(RIG_SOFT_BAR_BUF(fn, off));
+	return readq(fn->bar + off);
+}
+
+/* Store a 64-bit word (host order) little-endian at @off of @fn's BAR 2. */
+static inline void rig_soft_bar_write64(struct rig_soft_fn *fn, u32 off, u64 val)
+{
+	if (IS_ENABLED(CONFIG_UML))
+		put_unaligned_le64(val, RIG_SOFT_BAR_BUF(fn, off));
+	else
+		writeq(val, fn->bar + off);
+}
 
 /**
  * struct rig_soft_cq - a completion queue (CREATE_CQ)
@@ -690,8 +732,8 @@ static inline u32 rig_soft_dpi_off(u32 dpi)
 
 /* fn.c: a function's life */
 int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
-		     const struct rig_soft_fn_ops *ops, struct rig_soft_mem *mem,
-		     struct device *dev, u32 bar_len);
+		     const struct rig_soft_fn_ops *ops, void __iomem *bar,
+		     struct rig_soft_mem *mem, struct device *dev, u32 bar_len);
 void rig_soft_fn_reset(struct rig_soft_fn *fn);
 void rig_soft_fn_exit(struct rig_soft_fn *fn);
 void rig_soft_world_init(struct rig_soft_world *world);
@@ -702,8 +744,32 @@ int rig_soft_pbl_read(struct rig_soft_mem *mem, u64 pbl, u8 level, u64 npages,
 int rig_soft_qmem_init(struct rig_soft_mem *mem, struct rig_soft_qmem *qm,
 		       u64 pbl, u8 level, u8 pg_shift, u64 bytes);
 void rig_soft_qmem_free(struct rig_soft_qmem *qm);
-int rig_soft_qmem_read(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
-		       u64 off, void *buf, u32 len);
+int rig_soft_qmem_rw(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+		     u64 off, void *buf, u32 len, bool write);
+
+/**
+ * rig_soft_qmem_read() - read bytes of a queue
+ * @mem: the function's memory
+ * @qm: the queue's memory
+ * @off: offset of the first byte in the queue
+ * @buf: where the bytes go
+ * @len: how many
+ *
+ * Inline for an entry within one page, the engine's case for every
+ * entry it reads.
+ *
+ * Return: 0; -EFAULT (a DMA fault); -EINVAL past the queue's end.
+ */
+static inline int rig_soft_qmem_read(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+				     u64 off, void *buf, u32 len)
+{
+	u64 size = BIT_ULL(qm->pg_shift), idx = off >> qm->pg_shift, in = off & (size - 1);
+
+	if (idx < qm->npages && in + len <= size)
+		return rig_soft_mem_read(mem, qm->pages[idx] + in, buf, len);
+	return rig_soft_qmem_rw(mem, qm, off, buf, len, false);
+}
+
 int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
 			u64 off, const void *buf, u32 len);
 int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
@@ -713,12 +779,75 @@ int rig_soft_pg_size_shift(u8 pg_size);
 /* db.c: doorbells */
 int rig_soft_db_poll(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 xid);
 void rig_soft_db_reset(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 off);
-bool rig_soft_db_pos(u64 val, u32 entries, u64 *pos);
-bool rig_soft_db_clean(u64 val, bool toggle);
-u32 rig_soft_db_type(u64 val);
+
+/* Bits of each doorbell word that Broadcom defines. */
+#define RIG_SOFT_DB_LOW		(DBC_DBC_INDEX_MASK | DBC_DBC_EPOCH | DBC_DBC_TOGGLE_MASK)
+#define RIG_SOFT_DB_HIGH	(DBC_DBC_XID_MASK | DBC_DBC_PATH_MASK | DBC_DBC_VALID | \
+				 DBC_DBC_DEBUG_TRACE | DBC_DBC_TYPE_MASK)
+
+/**
+ * rig_soft_db_type() - a doorbell's type
+ * @val: the value, host order
+ *
+ * Return: DBC_DBC_TYPE_*, in place.
+ */
+static inline u32 rig_soft_db_type(u64 val)
+{
+	return upper_32_bits(val) & DBC_DBC_TYPE_MASK;
+}
+
+/**
+ * rig_soft_db_clean() - has a doorbell no bit beyond its fields?
+ * @val: the value, host order
+ * @toggle: the toggle bits may be set (CQ_ARMALL, CQ_ARMSE, CQ_ARMENA)
+ *
+ * Return: true when no undefined bit, no debug trace and (unless
+ * @toggle) no toggle bit is set.
+ */
+static inline bool rig_soft_db_clean(u64 val, bool toggle)
+{
+	u32 low = lower_32_bits(val), high = upper_32_bits(val);
+
+	if ((low & ~RIG_SOFT_DB_LOW) || (high & ~RIG_SOFT_DB_HIGH) ||
+	    (high & DBC_DBC_DEBUG_TRACE))
+		return false;
+	return toggle || !(low & DBC_DBC_TOGGLE_MASK);
+}
+
+/**
+ * rig_soft_db_pos() - the place a doorbell names on a ring
+ * @val: the value, host order
+ * @entries: the ring's entries
+ * @pos: where the place goes: @index, plus @entries when the epoch is set,
+ *	 a place on a circle of 2 * @entries
+ *
+ * Return: false when the index lies outside the ring.
+ */
+static inline bool rig_soft_db_pos(u64 val, u32 entries, u64 *pos)
+{
+	u32 low = lower_32_bits(val);
+	u32 index = low & DBC_DBC_INDEX_MASK;
+
+	if (index >= entries)
+		return false;
+	*pos = index + ((low & DBC_DBC_EPOCH) ? (u64)entries : 0);
+	return true;
+}
 
 /* ring.c: CREQ and NQs */
-u8 rig_soft_lap_valid(u64 count, u32 entries);
+
+/**
+ * rig_soft_lap_valid() - the valid (toggle) bit of an entry
+ * @count: entries written to the ring before it
+ * @entries: entries the ring holds, not 0
+ *
+ * Return: 1 on the ring's first lap, 0 on the second, 1 on the third...
+ */
+static inline u8 rig_soft_lap_valid(u64 count, u32 entries)
+{
+	return !((count / entries) & 1);
+}
+
 struct rig_soft_ring *rig_soft_ring_find(struct rig_soft_fn *fn, u16 id);
 int rig_soft_ring_post(struct rig_soft_fn *fn, struct rig_soft_ring *ring,
 		       const void *entry);
