@@ -5,10 +5,10 @@
  * This file owns the translation (iommu_iova_to_phys() when the
  * function's domain translates, the address itself with dma-direct), the
  * rule of what may be reached (RAM, one page at a time, through
- * kmap_local_page() when it is high memory; or a memory BAR of a present PCI device, through a
- * small cache of write-combining mappings), and the bus notifier that
- * keeps a device that is going away from being reached.  Anything else
- * is a DMA fault.  Nothing is held across pieces.
+ * kmap_local_page() when it is high memory; or a memory BAR of a present
+ * PCI device, through a small cache of write-combining mappings), and the
+ * bus notifier that keeps a device that is going away from being
+ * reached.  Anything else is a DMA fault.  Nothing is held across pieces.
  */
 #include <linux/dma-direct.h>
 #include <linux/highmem.h>

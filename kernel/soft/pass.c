@@ -2,10 +2,10 @@
 /*
  * One pass of the engine over every function of a world: their command
  * channels, their QPs' entries (in turn, within a byte budget), their CQs'
- * notifications and their vectors; or only the QPs' entries.  This file owns the order of that
- * work and the question "is there any?", which decides whether the
- * engine may sleep; the thread that repeats passes is engine.c's.  Pure:
- * KUnit runs it.
+ * notifications and their vectors; or only the QPs' part.  This file owns
+ * the order of that work and the question "is there any?", which decides
+ * whether the engine may sleep; the thread that repeats passes is
+ * engine.c's.  Pure: KUnit runs it.
  */
 #include <linux/list.h>
 
