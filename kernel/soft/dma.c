@@ -108,12 +108,13 @@ static phys_addr_t rig_soft_dma_phys(struct rig_soft_dma *dma, dma_addr_t addr, 
  * @max: bytes wanted, at least one
  * @p: the piece
  *
- * Not static: rig_soft_mem_map() calls it by name.
+ * rig_soft_mem_map() calls it by name where retpolines make a call
+ * through a pointer cost (INDIRECT_CALLABLE_SCOPE: static elsewhere).
  *
  * Return: 0, or -EFAULT when @addr reaches no memory the model may touch.
  */
-int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
-		     struct rig_soft_piece *p)
+INDIRECT_CALLABLE_SCOPE int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr,
+					     u32 max, struct rig_soft_piece *p)
 {
 	struct rig_soft_dma *dma = container_of(mem, struct rig_soft_dma, mem);
 	phys_addr_t phys = rig_soft_dma_phys(dma, addr, &max);

@@ -69,8 +69,8 @@ struct rig_soft_mem {
 };
 
 /* The PCI function's backend's map (dma.c), for INDIRECT_CALL_1(). */
-int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr, u32 max,
-		     struct rig_soft_piece *p);
+INDIRECT_CALLABLE_DECLARE(int rig_soft_dma_map(struct rig_soft_mem *mem, dma_addr_t addr,
+					       u32 max, struct rig_soft_piece *p));
 
 /**
  * rig_soft_mem_map() - map the piece of memory at a DMA address

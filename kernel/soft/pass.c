@@ -11,28 +11,12 @@
 
 #include "soft.h"
 
-/**
- * rig_soft_pass_qps() - the QPs' part of a pass
- * @world: the world; the caller holds its lock
- * @budget: bytes the pass may move over all QPs
- * @waiting: set when an entry waits for a peer until a deadline
- *
- * The QPs' entries, then the notifications of the CQs they wrote to.
- * The QP served first last time is served last this time, so one long
- * entry cannot starve the others of the budget.  This is all the engine
- * looks at on most of its passes: a send doorbell starts the work that a
- * process spins on, and a completion is what makes a notification due
- * (an arm rung later is seen by a whole pass, rig_soft_pass()).
- *
- * Return: true when anything happened.
- */
-bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting)
+/* Every QP's entries, in turn, within @budget. */
+static bool rig_soft_pass_entries(struct rig_soft_world *world, u64 budget, bool *waiting)
 {
-	struct rig_soft_cq *cq, *next;
 	struct rig_soft_qp *qp;
 	bool progress = false;
 
-	lockdep_assert_held(&world->lock);
 	list_rotate_left(&world->qps);
 	list_for_each_entry(qp, &world->qps, node) {
 		if (qp->fn->stopped)
@@ -41,12 +25,34 @@ bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting)
 		if (!budget)
 			break;
 	}
-	list_for_each_entry_safe(cq, next, &world->touched, touched) {
-		if (cq->fn->stopped)
-			list_del_init(&cq->touched);
-		else
-			progress |= rig_soft_cq_service(cq);
-	}
+	return progress;
+}
+
+/**
+ * rig_soft_pass_qps() - the QPs' part of a pass
+ * @world: the world; the caller holds its lock
+ * @budget: bytes the pass may move over all QPs
+ * @waiting: set when an entry waits for a peer until a deadline
+ *
+ * The QPs' entries, then the notifications of the CQs they wrote to (a
+ * stopped function has no CQ: its reset freed them).  The QP served first
+ * last time is served last this time, so one long entry cannot starve the
+ * others of the budget.  This is all the engine looks at on most of its
+ * passes: a send doorbell starts the work that a process spins on, and a
+ * completion is what makes a notification due (an arm rung later is seen
+ * by a whole pass, rig_soft_pass()).
+ *
+ * Return: true when anything happened.
+ */
+bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting)
+{
+	struct rig_soft_cq *cq, *next;
+	bool progress;
+
+	lockdep_assert_held(&world->lock);
+	progress = rig_soft_pass_entries(world, budget, waiting);
+	list_for_each_entry_safe(cq, next, &world->touched, touched)
+		progress |= rig_soft_cq_service(cq);
 	return progress;
 }
 
@@ -56,9 +62,10 @@ bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting)
  * @budget: bytes the pass may move over all QPs
  * @waiting: set when an entry waits for a peer until a deadline
  *
- * Every function's commands, then the QPs' part (rig_soft_pass_qps()),
- * then every CQ's notification and every vector: what the process and
- * the driver ring without a completion (commands, arms, NQ doorbells).
+ * Every function's commands, then the QPs' entries, then every CQ's
+ * notification (those written to among them, which leave the world's
+ * @touched) and every vector: what the process and the driver ring
+ * without a completion too (commands, arms, NQ doorbells).
  *
  * Return: true when anything happened.
  */
@@ -72,7 +79,7 @@ bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting)
 	lockdep_assert_held(&world->lock);
 	list_for_each_entry(fn, &world->fns, node)
 		progress |= rig_soft_cmdq_service(fn);
-	progress |= rig_soft_pass_qps(world, budget, waiting);
+	progress |= rig_soft_pass_entries(world, budget, waiting);
 	list_for_each_entry(fn, &world->fns, node) {
 		if (fn->stopped)
 			continue;
