@@ -7,7 +7,8 @@
  *
  * This file owns the thread, the world it serves and its module
  * parameters.  The thread polls while there is work, spins idle_spin_us
- * (and at least RIG_SOFT_IDLE_PASSES passes) more, then sets idle in
+ * (RIG_SOFT_ALONE_SPIN_NS while its CPU has nothing else to run, and at
+ * least RIG_SOFT_IDLE_PASSES passes) more, then sets idle in
  * every function's status page, looks once more behind a full barrier,
  * and sleeps until kicked (RIG_BNXT_KICK, through the transport's kick)
  * or 1 ms passes, when it looks at the mailboxes and doorbells again
@@ -17,6 +18,7 @@
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/stat.h>
 #include <linux/wait.h>
 
 #include "dev.h"
@@ -31,7 +33,7 @@ MODULE_PARM_DESC(retry_timeout_ms, "how long a send waits for a peer that does n
 
 static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
-MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps (us, default 20)");
+MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps while another task wants its CPU (us, default 20; at least 200 while none does)");
 
 static unsigned int fw_timeout_s = 40;
 module_param(fw_timeout_s, uint, 0644);
@@ -126,28 +128,56 @@ static void rig_soft_engine_sleep(void)
 #define RIG_SOFT_IDLE_PASSES	16
 
 /*
- * The engine makes a whole pass (commands, arms, vectors: fourteen
- * doorbell pages for two functions with two QPs, 2-3 us under TCG) one
- * time in this many, busy or idle, and otherwise only the QPs' part: a
- * process that spins on its completions waits for the engine to see its
- * send, and the look must be short.  A pass while an entry waits for a
- * peer, the first after sleeping and the last look before it are whole.
+ * How long the engine polls at least while no other task wants its CPU:
+ * a process that answers a completion (a ping-pong) rings again within
+ * microseconds, but a virtual CPU the host did not run for a while rings
+ * late, and a sleeping engine costs that process a system call to kick it
+ * and the wake-up.  Once another task waits for the CPU (a thread per NIC
+ * on two CPUs), idle_spin_us alone counts: the spin would take the CPU
+ * from the process the engine waits for.
  */
-#define RIG_SOFT_WHOLE_EVERY	8
+#define RIG_SOFT_ALONE_SPIN_NS	(200 * NSEC_PER_USEC)
+
+/* How long an idle engine polls before it may sleep, now. */
+static u64 rig_soft_spin_ns(void)
+{
+	u64 spin = (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC;
+
+	return single_task_running() ? max(spin, RIG_SOFT_ALONE_SPIN_NS) : spin;
+}
+
+/*
+ * The engine makes a whole pass (commands, arms, vectors: fourteen
+ * doorbell pages for two functions with two QPs, 2-3 us under TCG) at
+ * least this often, busy or idle, and otherwise only the QPs' part: a
+ * process that spins on its completions waits for the engine to see its
+ * send, and the look must be short (a ping-pong's pass is a few
+ * microseconds, so the whole ones cost it a few percent).  A pass while
+ * an entry waits for a peer, the first after sleeping and the last look
+ * before it are whole.  What only a whole pass sees waits no longer than
+ * this: an arm rung after its completion, a command (which waits a
+ * millisecond for a sleeping engine anyway), an NQ doorbell.
+ */
+#define RIG_SOFT_WHOLE_NS	(100 * NSEC_PER_USEC)
 
 static int rig_soft_engine_thread(void *data)
 {
-	u64 idle_since = local_clock();
-	unsigned int idle_passes = 0, passes = 0;
+	u64 idle_since = local_clock(), whole_since = idle_since;
+	unsigned int idle_passes = 0;
 	bool whole = true;
 
 	while (!kthread_should_stop()) {
-		bool waiting = false;
+		bool waiting = false, busy;
+		u64 now;
 
-		if (rig_soft_engine_pass(whole, &waiting)) {
-			idle_since = local_clock();
+		busy = rig_soft_engine_pass(whole, &waiting);
+		now = local_clock();
+		if (whole)
+			whole_since = now;
+		whole = now - whole_since >= RIG_SOFT_WHOLE_NS;
+		if (busy) {
+			idle_since = now;
 			idle_passes = 0;
-			whole = ++passes % RIG_SOFT_WHOLE_EVERY == 0;
 			cond_resched();
 			continue;
 		}
@@ -158,9 +188,7 @@ static int rig_soft_engine_thread(void *data)
 		}
 		/* Idle: poll a little longer, giving the CPU to anyone who wants it. */
 		idle_passes++;
-		whole = ++passes % RIG_SOFT_WHOLE_EVERY == 0;
-		if (local_clock() - idle_since < (u64)READ_ONCE(idle_spin_us) * NSEC_PER_USEC ||
-		    idle_passes < RIG_SOFT_IDLE_PASSES) {
+		if (now - idle_since < rig_soft_spin_ns() || idle_passes < RIG_SOFT_IDLE_PASSES) {
 			if (!cond_resched())
 				cpu_relax();
 			continue;

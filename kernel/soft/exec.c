@@ -11,6 +11,13 @@
  * no PCI.  Peers are found by GID among the functions of the QP's world
  * and by number there; keys through each function's MR table, afresh for
  * every piece.  The caller holds the world's lock.  Pure: KUnit runs it.
+ *
+ * The entries, decoded entries and cursors on the stack of the hot path
+ * are __uninitialized: each is written before it is read (a cursor array
+ * up to the elements resolved), and the kernel's CONFIG_INIT_STACK_ALL_ZERO
+ * would otherwise clear some 800 bytes per entry (one "rep stos", which
+ * QEMU's TCG runs a word at a time).  Nothing of them reaches memory a
+ * process sees but the fields the encoders write.
  */
 #include <linux/jiffies.h>
 #include <linux/minmax.h>
@@ -47,7 +54,7 @@ static void rig_soft_copy_piece(struct rig_soft_mem *dm, const struct rig_soft_p
 				struct rig_soft_mem *sm, const struct rig_soft_piece *s,
 				u32 len)
 {
-	u8 bounce[64];
+	u8 bounce[64] __uninitialized;
 	u32 k, step;
 
 	if (d->io && s->io) {
@@ -522,7 +529,7 @@ static void rig_soft_xfer_begin(struct rig_soft_qp *qp, const struct rig_soft_sq
 /* The receive entry at @peer's head: read by DMA and decoded. */
 static int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe)
 {
-	u8 raw[RIG_SOFT_WQE_SIZE];
+	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
 
 	if (rig_soft_qmem_read(peer->fn->mem, &peer->rq,
 			       (peer->rq_done % peer->rq_entries) * RIG_SOFT_WQE_SIZE,
@@ -539,8 +546,8 @@ static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 			       const struct rig_soft_sqe *sqe, u32 posted,
 			       const struct rig_soft_cursor *src)
 {
-	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE];
-	struct rig_soft_rqe rqe;
+	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE] __uninitialized;
+	struct rig_soft_rqe rqe __uninitialized;
 
 	if (posted == U32_MAX || rig_soft_rqe_read(peer, &rqe)) {
 		rig_soft_qp_fail(peer, REQ_NONE, RES(WQE_FORMAT_ERROR));
@@ -576,7 +583,7 @@ static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 			      const struct rig_soft_sqe *sqe)
 {
-	struct rig_soft_cursor src[RIG_SOFT_MAX_SGE];
+	struct rig_soft_cursor src[RIG_SOFT_MAX_SGE] __uninitialized;
 	struct rig_soft_world *world = qp->fn->world;
 	u32 posted;
 
@@ -607,7 +614,7 @@ static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 			      const struct rig_soft_sqe *sqe)
 {
-	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE], src;
+	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE] __uninitialized, src;
 	struct rig_soft_world *world = qp->fn->world;
 	struct rig_soft_sge remote;
 
@@ -672,8 +679,8 @@ static bool rig_soft_flush(struct rig_soft_qp *qp)
 static bool rig_soft_exec_begin(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u32 posted)
 {
 	u32 idx = qp->sq_done % qp->sq_entries;
-	u8 raw[RIG_SOFT_WQE_SIZE];
-	struct rig_soft_sqe sqe;
+	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
+	struct rig_soft_sqe sqe __uninitialized;
 	u8 reason = 0;
 
 	if (posted == U32_MAX)
