@@ -50,9 +50,10 @@ static u32 rig_soft_cursor_at(const struct rig_soft_cursor *c, u32 max, dma_addr
 	return min_t(u64, max, size - in);
 }
 
-static void rig_soft_copy_piece(struct rig_soft_mem *dm, const struct rig_soft_piece *d,
-				struct rig_soft_mem *sm, const struct rig_soft_piece *s,
-				u32 len)
+/* A piece of which one side at least is device memory. */
+static noinline void rig_soft_copy_io(struct rig_soft_mem *dm, const struct rig_soft_piece *d,
+				      struct rig_soft_mem *sm, const struct rig_soft_piece *s,
+				      u32 len)
 {
 	u8 bounce[64] __uninitialized;
 	u32 k, step;
@@ -65,22 +66,26 @@ static void rig_soft_copy_piece(struct rig_soft_mem *dm, const struct rig_soft_p
 		}
 	} else if (d->io) {
 		dm->ops->write_io((void __iomem __force *)d->va, s->va, len);
-	} else if (s->io) {
-		sm->ops->read_io(d->va, (const void __iomem __force *)s->va, len);
 	} else {
-		memcpy(d->va, s->va, len);
+		sm->ops->read_io(d->va, (const void __iomem __force *)s->va, len);
 	}
 }
+
+/* Bytes a copy moves between two looks for a scheduler. */
+#define RIG_SOFT_COPY_RESCHED	SZ_64K
 
 /*
  * Copy @n bytes from @src to @dst, both in range; each piece is mapped,
  * copied and unmapped before the next.  *@wrote_io when device memory
- * was written.
+ * was written.  RAM to RAM, the common case, is a memcpy() here: under
+ * TCG every call and return costs a lookup, and a piece is only a page.
  */
 static enum rig_soft_fault rig_soft_copy(struct rig_soft_cursor *dst,
 					 struct rig_soft_cursor *src, u64 n,
 					 bool *wrote_io)
 {
+	u32 moved = 0;
+
 	while (n) {
 		struct rig_soft_mem *dm = dst->fn->mem, *sm = src->fn->mem;
 		struct rig_soft_piece dp, sp;
@@ -96,14 +101,21 @@ static enum rig_soft_fault rig_soft_copy(struct rig_soft_cursor *dst,
 			return RIG_SOFT_FAULT_SRC;
 		}
 		len = sp.len;
-		rig_soft_copy_piece(dm, &dp, sm, &sp, len);
+		if (likely(!dp.io && !sp.io))
+			memcpy(dp.va, sp.va, len);
+		else
+			rig_soft_copy_io(dm, &dp, sm, &sp, len);
 		*wrote_io |= dp.io;
 		rig_soft_mem_unmap(sm, &sp);
 		rig_soft_mem_unmap(dm, &dp);
 		dst->off += len;
 		src->off += len;
 		n -= len;
-		cond_resched();
+		moved += len;
+		if (moved >= RIG_SOFT_COPY_RESCHED) {
+			moved = 0;
+			cond_resched();
+		}
 	}
 	return RIG_SOFT_FAULT_NONE;
 }

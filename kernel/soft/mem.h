@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * How the model reaches memory: only by DMA address, one piece at a time,
- * through a backend.  This header owns that small interface; dma.c is
+ * through a backend.  This header owns that small interface, and the
+ * engine's reads and entry writes (inline: under TCG a call and its
+ * return cost a lookup each, and every entry takes several); dma.c is
  * the PCI function's backend (IOMMU translation, RAM pages, other
  * devices' BARs), KUnit's is a fake memory.  Nothing here holds a mapping
  * beyond one piece: the driver may unmap memory between two pieces.
@@ -9,8 +11,13 @@
 #ifndef RIG_SOFT_MEM_H
 #define RIG_SOFT_MEM_H
 
+#include <asm/barrier.h>
 #include <linux/atomic.h>
+#include <linux/compiler.h>
+#include <linux/errno.h>
 #include <linux/indirect_call_wrapper.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 struct page;
@@ -111,12 +118,78 @@ static inline void rig_soft_mem_unmap(struct rig_soft_mem *mem, struct rig_soft_
 		mem->ops->unmap(mem, p);
 }
 
-int rig_soft_mem_read(struct rig_soft_mem *mem, dma_addr_t addr, void *buf,
-		      size_t len);
+/**
+ * rig_soft_mem_read() - copy from memory at a DMA address
+ * @mem: the function's memory
+ * @addr: the DMA address of the first byte
+ * @buf: where the bytes go
+ * @len: how many
+ *
+ * Inline: the engine reads every entry it runs with it.
+ *
+ * Return: 0, or -EFAULT at the first piece that faults (@buf then holds
+ * the bytes before it).
+ */
+static inline int rig_soft_mem_read(struct rig_soft_mem *mem, dma_addr_t addr, void *buf,
+				    size_t len)
+{
+	struct rig_soft_piece p;
+
+	while (len) {
+		if (rig_soft_mem_map(mem, addr, min_t(size_t, len, U32_MAX), &p))
+			return -EFAULT;
+		if (p.io)
+			mem->ops->read_io(buf, (const void __iomem __force *)p.va, p.len);
+		else
+			memcpy(buf, p.va, p.len);
+		rig_soft_mem_unmap(mem, &p);
+		addr += p.len;
+		buf += p.len;
+		len -= p.len;
+	}
+	return 0;
+}
+
+/**
+ * rig_soft_mem_publish() - write an entry whose one byte makes it valid,
+ *	in one access
+ * @mem: the function's memory
+ * @addr: the DMA address of the entry
+ * @entry: its bytes, the valid bit already in byte @last
+ * @len: its size
+ * @last: the byte stored after every other, behind dma_wmb()
+ *
+ * The common case of rig_soft_qmem_publish(): an entry in one piece of
+ * ordinary memory.  Anything else is left to the caller.  Inline: every
+ * completion is written with it.
+ *
+ * Return: 0; -EFAULT (a DMA fault, nothing written); -EAGAIN when the
+ * entry is not in one piece of RAM (nothing written, no fault counted).
+ */
+static inline int rig_soft_mem_publish(struct rig_soft_mem *mem, dma_addr_t addr,
+				       const void *entry, u32 len, u32 last)
+{
+	const u8 *e = entry;
+	struct rig_soft_piece p;
+	u8 *va;
+
+	if (rig_soft_mem_map(mem, addr, len, &p))
+		return -EFAULT;
+	if (p.io || p.len < len) {
+		rig_soft_mem_unmap(mem, &p);
+		return -EAGAIN;
+	}
+	va = p.va;
+	memcpy(va, e, last);
+	memcpy(va + last + 1, e + last + 1, len - last - 1);
+	dma_wmb();
+	WRITE_ONCE(va[last], e[last]);
+	rig_soft_mem_unmap(mem, &p);
+	return 0;
+}
+
 int rig_soft_mem_write(struct rig_soft_mem *mem, dma_addr_t addr,
 		       const void *buf, size_t len);
-int rig_soft_mem_publish(struct rig_soft_mem *mem, dma_addr_t addr,
-			 const void *entry, u32 len, u32 last);
 int rig_soft_mem_probe(struct rig_soft_mem *mem, dma_addr_t addr);
 
 #endif /* RIG_SOFT_MEM_H */

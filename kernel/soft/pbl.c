@@ -247,7 +247,8 @@ int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm
 }
 
 /**
- * rig_soft_qmem_publish() - write an entry whose one byte makes it valid
+ * rig_soft_qmem_publish_pieces() - rig_soft_qmem_publish() of an entry
+ *	that is not in one piece of RAM
  * @mem: the function's memory
  * @qm: the queue's memory
  * @off: offset of the entry in the queue
@@ -255,28 +256,18 @@ int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm
  * @len: its size
  * @last: the byte that holds the valid bit: stored after every other
  *
- * The reader is a CPU that tests the valid bit, then (dma_rmb()) reads
- * the rest, as bnxt_re's CREQ_CMP_VALID()/NQE_CMP_VALID() and the
- * library's completion reader do.  dma_wmb() orders the entry's other
- * bytes, and every byte written before the call, before byte @last.
+ * Across queue pages, or in device memory: the bytes before and after
+ * @last, dma_wmb(), then @last.
  *
  * Return: 0; -EFAULT when a piece faulted (the valid byte is then not
  * written); -EINVAL past the queue's end.
  */
-int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
-			  u64 off, const void *entry, u32 len, u32 last)
+int rig_soft_qmem_publish_pieces(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+				 u64 off, const void *entry, u32 len, u32 last)
 {
-	u64 size = BIT_ULL(qm->pg_shift), idx = off >> qm->pg_shift;
 	const u8 *e = entry;
 	int ret;
 
-	/* Within one page of the queue: one access, as the chip makes it. */
-	if (idx < qm->npages && (off & (size - 1)) + len <= size) {
-		ret = rig_soft_mem_publish(mem, qm->pages[idx] + (off & (size - 1)), e, len,
-					   last);
-		if (ret != -EAGAIN)
-			return ret;
-	}
 	ret = rig_soft_qmem_write(mem, qm, off, e, last);
 	if (!ret)
 		ret = rig_soft_qmem_write(mem, qm, off + last + 1, e + last + 1,

@@ -772,13 +772,82 @@ static inline int rig_soft_qmem_read(struct rig_soft_mem *mem, const struct rig_
 
 int rig_soft_qmem_write(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
 			u64 off, const void *buf, u32 len);
-int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
-			  u64 off, const void *entry, u32 len, u32 last);
+int rig_soft_qmem_publish_pieces(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+				 u64 off, const void *entry, u32 len, u32 last);
+
+/**
+ * rig_soft_qmem_publish() - write an entry whose one byte makes it valid
+ * @mem: the function's memory
+ * @qm: the queue's memory
+ * @off: offset of the entry in the queue
+ * @entry: its bytes, the valid (or toggle) bit already in byte @last
+ * @len: its size
+ * @last: the byte that holds the valid bit: stored after every other
+ *
+ * The reader is a CPU that tests the valid bit, then (dma_rmb()) reads
+ * the rest, as bnxt_re's CREQ_CMP_VALID()/NQE_CMP_VALID() and the
+ * library's completion reader do.  dma_wmb() orders the entry's other
+ * bytes, and every byte written before the call, before byte @last.
+ * Within one page of RAM (every completion the engine writes) it is one
+ * access, as the chip makes it, and inline.
+ *
+ * Return: 0; -EFAULT when a piece faulted (the valid byte is then not
+ * written); -EINVAL past the queue's end.
+ */
+static inline int rig_soft_qmem_publish(struct rig_soft_mem *mem, const struct rig_soft_qmem *qm,
+					u64 off, const void *entry, u32 len, u32 last)
+{
+	u64 size = BIT_ULL(qm->pg_shift), idx = off >> qm->pg_shift, in = off & (size - 1);
+	int ret;
+
+	if (idx < qm->npages && in + len <= size) {
+		ret = rig_soft_mem_publish(mem, qm->pages[idx] + in, entry, len, last);
+		if (ret != -EAGAIN)
+			return ret;
+	}
+	return rig_soft_qmem_publish_pieces(mem, qm, off, entry, len, last);
+}
+
 int rig_soft_pg_size_shift(u8 pg_size);
 
 /* db.c: doorbells */
-int rig_soft_db_poll(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 xid);
 void rig_soft_db_reset(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 off);
+
+/**
+ * rig_soft_db_poll() - look at a doorbell page
+ * @fn: the function
+ * @db: the doorbell
+ * @xid: the object the page belongs to
+ *
+ * A real function sees each doorbell write; the model sees the latest
+ * value in the page.  A value that is not the object's (xid), not on the
+ * RoCE path or without the valid bit is ignored and counted once, and
+ * the last good value stays in force; so is zero after a good value (a
+ * page that was never rung reads zero and means "nothing yet").  Inline:
+ * the engine looks at several doorbells for every entry.
+ *
+ * Return: 1 when a new good value is in @db->val, 0 when nothing
+ * changed, -EINVAL when the new value was ignored.
+ */
+static inline int rig_soft_db_poll(struct rig_soft_fn *fn, struct rig_soft_db *db, u32 xid)
+{
+	u64 raw = rig_soft_bar_read64(fn, db->off);
+	u32 high = upper_32_bits(raw);
+
+	if (raw == db->raw)
+		return 0;
+	db->raw = raw;
+	if (!raw && !db->seen)
+		return 0;
+	if ((high & DBC_DBC_XID_MASK) != xid || !(high & DBC_DBC_VALID) ||
+	    (high & DBC_DBC_PATH_MASK) != DBC_DBC_PATH_ROCE) {
+		fn->stats.db_ignored++;
+		return -EINVAL;
+	}
+	db->val = raw;
+	db->seen = true;
+	return 1;
+}
 
 /* Bits of each doorbell word that Broadcom defines. */
 #define RIG_SOFT_DB_LOW		(DBC_DBC_INDEX_MASK | DBC_DBC_EPOCH | DBC_DBC_TOGGLE_MASK)
