@@ -29,6 +29,12 @@ static struct rig_soft_mr *rig_soft_key(struct rig_soft_fn *fn, u32 key)
 	return mr && mr->key == key ? mr : NULL;
 }
 
+/* The slot of @fn's lookup cache a key's MR is remembered in (by its index). */
+static struct rig_soft_mr **rig_soft_mr_slot(struct rig_soft_fn *fn, u32 key)
+{
+	return &fn->mr_cache[(key >> 8) % RIG_SOFT_MR_CACHE];
+}
+
 /**
  * rig_soft_mr_find() - the registered MR a key names
  * @fn: the function; the caller holds its world's lock
@@ -38,7 +44,7 @@ static struct rig_soft_mr *rig_soft_key(struct rig_soft_fn *fn, u32 key)
  */
 struct rig_soft_mr *rig_soft_mr_find(struct rig_soft_fn *fn, u32 key)
 {
-	struct rig_soft_mr **slot = &fn->mr_cache[(key >> 8) % RIG_SOFT_MR_CACHE];
+	struct rig_soft_mr **slot = rig_soft_mr_slot(fn, key);
 	struct rig_soft_mr *mr = *slot;
 
 	rig_soft_assert_held(fn);
@@ -215,9 +221,11 @@ u8 rig_soft_cmd_deregister_mr(struct rig_soft_fn *fn, const void *cmd,
  */
 void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
 {
+	struct rig_soft_mr **slot = rig_soft_mr_slot(fn, mr->key);
+
 	rig_soft_assert_held(fn);
-	if (fn->mr_cache[(mr->key >> 8) % RIG_SOFT_MR_CACHE] == mr)
-		fn->mr_cache[(mr->key >> 8) % RIG_SOFT_MR_CACHE] = NULL;
+	if (*slot == mr)
+		*slot = NULL;
 	xa_erase(&fn->mrs, mr->key >> 8);
 	rig_soft_mr_unbind(mr);
 	fn->nmrs--;
