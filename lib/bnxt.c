@@ -32,6 +32,10 @@ static int rig_open_error(const char *path, int err)
 		return rig_fail(-err,
 				"rig_bnxt_open: %s: permission denied; the device is root's unless a udev rule says otherwise",
 				path);
+	case EDQUOT:
+		return rig_fail(-err,
+				"rig_bnxt_open: %s: this user holds its share of the NIC already (rig_bnxt's user_share parameter); close some of its files",
+				path);
 	default:
 		return rig_fail(-err, "rig_bnxt_open: %s: %s", path, strerror(err));
 	}
@@ -169,6 +173,11 @@ int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
 	case ENODEV:
 		return rig_fail(-err, "%s: %s has gone away (unplugged or unbound)", call,
 				nic->name);
+	case EDQUOT:
+		/* The kernel names what the user holds its share of. */
+		if (rig_nic_said(nic, call, err))
+			return -err;
+		__attribute__((fallthrough));
 	default:
 		return rig_fail(-err, "%s: %s: %s", call, nic->name, strerror(err));
 	}

@@ -15,6 +15,10 @@
  * its result is its return value alone.  Fields are of
  * explicit width, pointers travel as __aligned_u64, there is no implicit
  * padding, and reserved fields must be zero.
+ *
+ * open() of a node fails with EDQUOT when its user holds its share of the
+ * NIC already (rig_bnxt's user_share parameter; CAP_SYS_RESOURCE is not
+ * counted); RIG_BNXT_CREATE_QP and RIG_BNXT_REG_REGION likewise.
  */
 #ifndef _UAPI_RIG_BNXT_H
 #define _UAPI_RIG_BNXT_H
@@ -135,7 +139,8 @@ enum rig_bnxt_region_type {
  * DEVICE without CAP_SYS_RAWIO; ENXIO for a run outside every memory BAR
  * of a present PCI device; ENOMEM for no memory or RLIMIT_MEMLOCK;
  * EFAULT for PAGES that are not mapped writable memory; EIO when the
- * firmware refuses the region.
+ * firmware refuses the region; EDQUOT when the file's opener holds its
+ * share of the NIC's keys.
  */
 struct rig_bnxt_reg_region {
 	__u32 size;
@@ -259,7 +264,9 @@ struct rig_bnxt_dma_alloc {
  * Errors: EINVAL for @entries not a power of two in 2..@max_entries of
  * RIG_BNXT_QUERY; ENOMEM (RLIMIT_MEMLOCK or memory: the rings are locked
  * like host memory); ENOSPC when the NIC has no doorbell page or queue
- * left; EIO when the firmware refuses; ENODEV when the NIC has gone.
+ * left; EDQUOT when the file's opener holds its share of the NIC's queue
+ * pairs or doorbell pages; EIO when the firmware refuses; ENODEV when the
+ * NIC has gone.
  */
 struct rig_bnxt_create_qp {
 	__u32 size;

@@ -227,8 +227,10 @@ struct rig_bnxt_caps {
  * @gid: its address: fe80::/64 with the MAC's EUI-64
  * @gid_index: the slot ADD_GID gave it
  * @stat_id: the statistics context (HWRM_STAT_CTX_ALLOC)
- * @stats: its memory
+ * @stats: its memory (the transport's @stats_size bytes), which the
+ *	   firmware writes until HWRM_STAT_CTX_FREE; under @state_lock
  * @stats_dma: and DMA address
+ * @debugfs: /sys/kernel/debug/rig_bnxt/<pci name> (debugfs.c)
  * @res_lock: protects @dpis and @pds
  * @dpis: DPI pages in use (bitmap of @ndpi)
  * @ndpi: DPI pages in the doorbell BAR (capped by @caps.max_dpi)
@@ -239,11 +241,18 @@ struct rig_bnxt_caps {
  *	 more
  * @up: the firmware is initialised (INITIALIZE_FW done)
  * @state_lock: serialises bring-up and teardown (probe, remove, the
- *		transport's stop and restart)
+ *		transport's stop, restart and vector changes)
  * @running: brought up, with @rdev; under @state_lock
- * @stopped: what lies below stopped the function (its firmware is gone
- *	     with every object), so taking it down sends nothing; until the
- *	     next bring-up; under @state_lock
+ * @fw_gone: the function stopped with its firmware gone (a fatal stop),
+ *	     so taking it down sends nothing and frees everything; until
+ *	     the next bring-up; under @state_lock
+ * @irqs_stopped: the transport is changing the vectors: the rings are
+ *		  masked and their bottom halves disabled until
+ *		  irq_restart; under @state_lock
+ * @devctl_ro: the function's PCIe Device Control had Relaxed Ordering
+ *	       and No Snoop as these bits when the driver bound it: put
+ *	       back when it lets go
+ * @devctl_saved: @devctl_ro holds what was there
  */
 struct rig_bnxt {
 	struct auxiliary_device *adev;
@@ -261,6 +270,7 @@ struct rig_bnxt {
 	u32 stat_id;
 	void *stats;
 	dma_addr_t stats_dma;
+	struct dentry *debugfs;
 	struct mutex res_lock;	/* see above */
 	unsigned long *dpis;
 	u32 ndpi;
@@ -269,7 +279,10 @@ struct rig_bnxt {
 	bool up;
 	struct mutex state_lock;	/* see above */
 	bool running;
-	bool stopped;
+	bool fw_gone;
+	bool irqs_stopped;
+	u16 devctl_ro;
+	bool devctl_saved;
 };
 
 /**
@@ -277,15 +290,17 @@ struct rig_bnxt {
  * @ctx: the core's
  * @pd: its protection domain
  * @dpi: its DPI: on hardware every doorbell of the file is rung there
- * @kept: its queue pairs the firmware would not destroy, which use @pd
- *	  and @dpi: those are then not given to another file.  Under the
- *	  core's context @lock, or with the file released.
+ * @kept: its queue pairs and regions the firmware would not destroy,
+ *	  which use @pd (and @dpi): those are then not given to another
+ *	  file, whose queue pairs would reach the regions through the PD.
+ *	  Atomic: undoing a command's object runs outside the context's
+ *	  @lock.
  */
 struct rig_bnxt_ctx {
 	struct rig_ctx ctx;
 	u32 pd;
 	u32 dpi;
-	u32 kept;
+	atomic_t kept;
 };
 
 /**
@@ -294,12 +309,15 @@ struct rig_bnxt_ctx {
  * @pbl: the pages' list the firmware read
  * @key: from ALLOCATE_MRW, 0 until then
  * @registered: REGISTER_MR succeeded
+ * @refused: the firmware refused to take its key away; counted in its
+ *	     context's @kept (the key still names the context's PD)
  */
 struct rig_bnxt_region {
 	struct rig_region region;
 	struct rig_bnxt_pbl pbl;
 	u32 key;
 	bool registered;
+	bool refused;
 };
 
 /**
@@ -374,23 +392,32 @@ static inline struct rig_bnxt_qp *to_bnxt_qp(struct rig_qp *qp)
 /* The function behind a core device: the auxiliary device's driver data. */
 struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev);
 
+/* debugfs.c */
+void rig_bnxt_debugfs_add(struct rig_bnxt *bnxt);
+void rig_bnxt_debugfs_remove(struct rig_bnxt *bnxt);
+
 /* hwrm.c */
 int rig_bnxt_hwrm(struct rig_bnxt *bnxt, void *req, u32 req_len, u16 type,
 		  void *resp, u32 resp_len);
 int rig_bnxt_hwrm_bringup(struct rig_bnxt *bnxt);
 int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
 			u16 logical_id, u16 *id);
-void rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id);
+int rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id);
 int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt);
 void rig_bnxt_stat_free(struct rig_bnxt *bnxt);
 
-/* rcfw.c */
+/* ring.c */
 int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
 			 u32 depth, enum rig_bnxt_pbl_kind kind);
 void rig_bnxt_ring_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring);
+void rig_bnxt_ring_release(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring, u16 id);
+
+/* rcfw.c */
 int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt);
 void rig_bnxt_rcfw_stop(struct rig_bnxt *bnxt);
 void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt);
+void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt);
+void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked);
 int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 		 void *sb, dma_addr_t sb_dma, u32 sb_len);
 const char *rig_bnxt_cmd_name(u8 opcode);
@@ -398,7 +425,16 @@ const char *rig_bnxt_cmd_name(u8 opcode);
 /* nq.c */
 int rig_bnxt_nq_start(struct rig_bnxt *bnxt);
 void rig_bnxt_nq_stop(struct rig_bnxt *bnxt);
+void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt);
+void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked);
 void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index);
+
+/*
+ * DPI pages a queue pair takes where every doorbell needs a page of its
+ * own (RIG_TRANSPORT_CAP_DPI_PER_DOORBELL): send and receive, then the
+ * completion ring and its CQ_ARMENA (qp.c).
+ */
+#define RIG_BNXT_QP_DPIS	4
 
 /* A ring position as a doorbell's index: the slot, and the lap's parity. */
 static inline u32 rig_bnxt_db_index(u64 count, u32 depth)
@@ -413,7 +449,7 @@ int rig_bnxt_dpi_alloc(struct rig_bnxt *bnxt, unsigned int n, u32 *dpi);
 void rig_bnxt_dpi_free(struct rig_bnxt *bnxt, u32 dpi, unsigned int n);
 phys_addr_t rig_bnxt_dpi_phys(struct rig_bnxt *bnxt, u32 dpi);
 int rig_bnxt_fw_init(struct rig_bnxt *bnxt);
-void rig_bnxt_fw_fini(struct rig_bnxt *bnxt);
+int rig_bnxt_fw_fini(struct rig_bnxt *bnxt);
 
 /* mr.c */
 int rig_bnxt_reg_region(struct rig_region *region);

@@ -2225,6 +2225,36 @@ struct rig_hwrm_stat_ctx_free_output {
 static_assert(sizeof(struct rig_hwrm_stat_ctx_free_output) == 16);
 
 /*
+ * The statistics block the firmware writes into a statistics context's
+ * memory every period (bnxt_en's hw_ring_stats_size may be larger on
+ * chips that append counters; these come first).
+ */
+struct rig_ctx_hw_stats {
+	__le64	rx_ucast_pkts;
+	__le64	rx_mcast_pkts;
+	__le64	rx_bcast_pkts;
+	__le64	rx_discard_pkts;
+	__le64	rx_error_pkts;
+	__le64	rx_ucast_bytes;
+	__le64	rx_mcast_bytes;
+	__le64	rx_bcast_bytes;
+	__le64	tx_ucast_pkts;
+	__le64	tx_mcast_pkts;
+	__le64	tx_bcast_pkts;
+	__le64	tx_error_pkts;
+	__le64	tx_discard_pkts;
+	__le64	tx_ucast_bytes;
+	__le64	tx_mcast_bytes;
+	__le64	tx_bcast_bytes;
+	__le64	tpa_pkts;
+	__le64	tpa_bytes;
+	__le64	tpa_events;
+	__le64	tpa_aborts;
+};
+
+static_assert(sizeof(struct rig_ctx_hw_stats) == 160);
+
+/*
  * The doorbell of 57500 (P5) functions, one 64-bit write: the ring index,
  * then the queue's id, path and type.
  */

@@ -2413,6 +2413,31 @@ static void check_hwrm_stat_ctx_free_output(struct hsi_check *c)
 	CHECK_FIELD(c, hwrm_stat_ctx_free_output, valid);
 }
 
+static void check_ctx_hw_stats(struct hsi_check *c)
+{
+	CHECK_STRUCT(c, ctx_hw_stats);
+	CHECK_FIELD(c, ctx_hw_stats, rx_ucast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, rx_mcast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, rx_bcast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, rx_discard_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, rx_error_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, rx_ucast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, rx_mcast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, rx_bcast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, tx_ucast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tx_mcast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tx_bcast_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tx_error_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tx_discard_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tx_ucast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, tx_mcast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, tx_bcast_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, tpa_pkts);
+	CHECK_FIELD(c, ctx_hw_stats, tpa_bytes);
+	CHECK_FIELD(c, ctx_hw_stats, tpa_events);
+	CHECK_FIELD(c, ctx_hw_stats, tpa_aborts);
+}
+
 static const struct hsi_struct hwrm_structs[] = {
 	{ "hwrm constants", check_hwrm_constants },
 	HSI_STRUCT(input),
@@ -2431,6 +2456,7 @@ static const struct hsi_struct hwrm_structs[] = {
 	HSI_STRUCT(hwrm_stat_ctx_alloc_output),
 	HSI_STRUCT(hwrm_stat_ctx_free_input),
 	HSI_STRUCT(hwrm_stat_ctx_free_output),
+	HSI_STRUCT(ctx_hw_stats),
 };
 
 KUNIT_ARRAY_PARAM_DESC(hwrm, hwrm_structs, name);

@@ -178,11 +178,15 @@ int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
 }
 
 /**
- * rig_bnxt_ring_free() - HWRM_RING_FREE, unless the function stopped
+ * rig_bnxt_ring_free() - HWRM_RING_FREE, unless the firmware is gone
  * @bnxt: the function; the caller holds its state_lock
  * @id: a ring id from rig_bnxt_ring_alloc()
+ *
+ * Return: 0 when the function writes the ring no more (freed, or gone
+ * with the firmware); rig_bnxt_hwrm()'s error when it may still write it:
+ * its memory must then be kept.
  */
-void rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
+int rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
 {
 	struct rig_hwrm_ring_free_input req = {
 		.ring_type = RIG_RING_ALLOC_REQ_RING_TYPE_NQ,
@@ -191,32 +195,47 @@ void rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
 	struct rig_hwrm_ring_free_output resp;
 
 	lockdep_assert_held(&bnxt->state_lock);
-	if (!bnxt->stopped)	/* else the ring went with the firmware */
-		rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_RING_FREE, &resp, sizeof(resp));
+	if (bnxt->fw_gone)
+		return 0;
+	return rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_RING_FREE, &resp, sizeof(resp));
 }
+
+/* How often the firmware writes the statistics block, as bnxt_re asks. */
+#define RIG_BNXT_STATS_PERIOD_MS	1000
 
 /**
  * rig_bnxt_stat_alloc() - HWRM_STAT_CTX_ALLOC of RoCE's statistics context
  * @bnxt: the function
  *
- * Return: 0, -ENOMEM, or rig_bnxt_hwrm()'s error.
+ * As bnxt_re asks for it: a RoCE context, of the block size bnxt_en says
+ * the firmware writes (the transport's @stats_size), every second.
+ *
+ * Return: 0, -ENOMEM, -EOPNOTSUPP when the transport gives no block
+ * size, or rig_bnxt_hwrm()'s error.
  */
 int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt)
 {
-	struct rig_hwrm_stat_ctx_alloc_input req = {};
+	struct rig_hwrm_stat_ctx_alloc_input req = {
+		.stat_ctx_flags = RIG_STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE,
+		.stats_dma_length = cpu_to_le16(bnxt->t->stats_size),
+		.update_period_ms = cpu_to_le32(RIG_BNXT_STATS_PERIOD_MS),
+	};
 	struct rig_hwrm_stat_ctx_alloc_output resp;
 	int ret;
 
-	bnxt->stats = dma_alloc_coherent(bnxt->dev, PAGE_SIZE, &bnxt->stats_dma, GFP_KERNEL);
+	if (!bnxt->t->stats_size) {
+		dev_err(bnxt->dev, "the function's statistics block size is unknown\n");
+		return -EOPNOTSUPP;
+	}
+	bnxt->stats = dma_alloc_coherent(bnxt->dev, bnxt->t->stats_size, &bnxt->stats_dma,
+					 GFP_KERNEL);
 	if (!bnxt->stats)
 		return -ENOMEM;
 	req.stats_dma_addr = cpu_to_le64(bnxt->stats_dma);
-	req.stats_dma_length = cpu_to_le16(PAGE_SIZE);
-	req.update_period_ms = cpu_to_le32(1000);
 	ret = rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_STAT_CTX_ALLOC, &resp,
 			    sizeof(resp));
 	if (ret) {
-		dma_free_coherent(bnxt->dev, PAGE_SIZE, bnxt->stats, bnxt->stats_dma);
+		dma_free_coherent(bnxt->dev, bnxt->t->stats_size, bnxt->stats, bnxt->stats_dma);
 		bnxt->stats = NULL;
 		return ret;
 	}
@@ -225,9 +244,12 @@ int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt)
 }
 
 /**
- * rig_bnxt_stat_free() - HWRM_STAT_CTX_FREE (unless the function
- *	stopped), and the context's memory
+ * rig_bnxt_stat_free() - HWRM_STAT_CTX_FREE, then the context's memory
  * @bnxt: the function; the caller holds its state_lock
+ *
+ * The firmware writes the block every second until the context is freed:
+ * the memory goes only once it was (or the firmware is gone); if the
+ * firmware refuses, it is kept for good.
  */
 void rig_bnxt_stat_free(struct rig_bnxt *bnxt)
 {
@@ -239,9 +261,11 @@ void rig_bnxt_stat_free(struct rig_bnxt *bnxt)
 	lockdep_assert_held(&bnxt->state_lock);
 	if (!bnxt->stats)
 		return;
-	if (!bnxt->stopped)	/* else the context went with the firmware */
-		rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_STAT_CTX_FREE, &resp,
-			      sizeof(resp));
-	dma_free_coherent(bnxt->dev, PAGE_SIZE, bnxt->stats, bnxt->stats_dma);
+	if (!bnxt->fw_gone &&
+	    rig_bnxt_hwrm(bnxt, &req, sizeof(req), RIG_HWRM_STAT_CTX_FREE, &resp, sizeof(resp)))
+		dev_err(bnxt->dev, "the firmware keeps statistics context %u: its %u bytes stay allocated for good\n",
+			bnxt->stat_id, bnxt->t->stats_size);
+	else
+		dma_free_coherent(bnxt->dev, bnxt->t->stats_size, bnxt->stats, bnxt->stats_dma);
 	bnxt->stats = NULL;
 }

@@ -8,8 +8,9 @@
  * behind a process's back.
  *
  * This file owns struct rig_bnxt's life, the PCI function's ordering
- * (Relaxed Ordering turned off) and IOMMU facts, and the table of
- * operations the core calls.  It binds the model's functions
+ * (Relaxed Ordering turned off while the driver holds it, put back as it
+ * was when it lets go) and IOMMU facts, and the table of operations the
+ * core calls.  It binds the model's functions
  * ("rig_soft.rdma") and real ones through the bnxt_en transport
  * ("rig_bnxt_en.rdma", rig_bnxt_en.ko) with the same code.
  */
@@ -43,22 +44,44 @@ static bool rig_bnxt_iommu(struct pci_dev *pdev)
 	return domain && (domain->type & __IOMMU_DOMAIN_PAGING);
 }
 
+#define RIG_BNXT_DEVCTL_ORDER	(PCI_EXP_DEVCTL_RELAX_EN | PCI_EXP_DEVCTL_NOSNOOP_EN)
+
 /*
  * The NIC must write a region in entry order and land a receive's bytes
  * before its completion: turn Relaxed Ordering (and No Snoop) off for
- * every TLP the function originates.
+ * every TLP the function originates.  What was there is kept, the first
+ * time, for rig_bnxt_restore_ordering().
  */
 static void rig_bnxt_strict_ordering(struct rig_bnxt *bnxt)
 {
 	struct pci_dev *pdev = bnxt->t->pdev;
+	u16 ctl;
 
 	if (!pci_is_pcie(pdev)) {
 		dev_info(bnxt->dev, "not a PCI Express function: no Relaxed Ordering to turn off\n");
 		return;
 	}
-	pcie_capability_clear_word(pdev, PCI_EXP_DEVCTL,
-				   PCI_EXP_DEVCTL_RELAX_EN | PCI_EXP_DEVCTL_NOSNOOP_EN);
+	if (!bnxt->devctl_saved &&
+	    !pcie_capability_read_word(pdev, PCI_EXP_DEVCTL, &ctl)) {
+		bnxt->devctl_ro = ctl & RIG_BNXT_DEVCTL_ORDER;
+		bnxt->devctl_saved = true;
+	}
+	pcie_capability_clear_word(pdev, PCI_EXP_DEVCTL, RIG_BNXT_DEVCTL_ORDER);
 	dev_info(bnxt->dev, "Relaxed Ordering and No Snoop turned off\n");
+}
+
+/*
+ * The driver lets the function go: its Ethernet (bnxt_en) gets back the
+ * Relaxed Ordering and No Snoop it had, rather than running without them
+ * until the next reboot.
+ */
+static void rig_bnxt_restore_ordering(struct rig_bnxt *bnxt)
+{
+	if (!bnxt->devctl_saved || !bnxt->devctl_ro)
+		return;
+	pcie_capability_set_word(bnxt->t->pdev, PCI_EXP_DEVCTL, bnxt->devctl_ro);
+	dev_info(bnxt->dev, "Relaxed Ordering and No Snoop put back as they were (0x%04x)\n",
+		 bnxt->devctl_ro);
 }
 
 static bool rig_bnxt_relaxed_ordering(struct rig_dev *rdev)
@@ -96,10 +119,10 @@ static void rig_bnxt_ctx_fini(struct rig_ctx *ctx)
 	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
 	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
 
-	if (c->kept) {
-		/* The firmware's queue pairs still name them, until the NIC goes. */
-		dev_warn(bnxt->dev, "PD %u and DPI %u stay with %u queue pairs the firmware kept\n",
-			 c->pd, c->dpi, c->kept);
+	if (atomic_read(&c->kept)) {
+		/* The firmware's objects still name them, until the NIC goes. */
+		dev_warn(bnxt->dev, "PD %u and DPI %u stay with %u objects the firmware kept\n",
+			 c->pd, c->dpi, atomic_read(&c->kept));
 		return;
 	}
 	rig_bnxt_dpi_free(bnxt, c->dpi, 1);
@@ -119,9 +142,9 @@ static void rig_bnxt_kick(struct rig_dev *rdev)
  * refused), so that their memory may be freed.  On a function that
  * stopped, the firmware is gone already and nothing is sent.
  */
-static void rig_bnxt_quiesce(struct rig_dev *rdev)
+static int rig_bnxt_quiesce(struct rig_dev *rdev)
 {
-	rig_bnxt_fw_fini(rig_bnxt_of(rdev));
+	return rig_bnxt_fw_fini(rig_bnxt_of(rdev));
 }
 
 static const struct rig_dev_ops rig_bnxt_ops = {
@@ -147,7 +170,7 @@ static const struct rig_dev_ops rig_bnxt_ops = {
 static int rig_bnxt_publish(struct rig_bnxt *bnxt)
 {
 	struct rig_dev_attr attr = {
-		.kind = strcmp(bnxt->t->kind, "soft") ? RIG_BNXT_KIND_PCI : RIG_BNXT_KIND_SOFT,
+		.kind = bnxt->t->kind,
 		.iommu = rig_bnxt_iommu(bnxt->t->pdev),
 		.needs_kick = bnxt->t->caps & RIG_TRANSPORT_CAP_KICK,
 		.status_phys = bnxt->t->status_phys,
@@ -158,6 +181,11 @@ static int rig_bnxt_publish(struct rig_bnxt *bnxt)
 		.max_qp = bnxt->caps.max_qp,
 		.max_cq = bnxt->caps.max_cq,
 		.max_mr = bnxt->caps.max_mr,
+		/* PD 0 and DPI 0 are never handed out. */
+		.max_pd = bnxt->caps.max_pd - 1,
+		.max_dpi = bnxt->ndpi - 1,
+		.qp_dpis = bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL ?
+			   RIG_BNXT_QP_DPIS : 0,
 	};
 
 	memcpy(attr.gid, bnxt->gid, sizeof(attr.gid));
@@ -181,7 +209,8 @@ static int rig_bnxt_up(struct rig_bnxt *bnxt, const char **step)
 	int ret;
 
 	lockdep_assert_held(&bnxt->state_lock);
-	bnxt->stopped = false;
+	bnxt->fw_gone = false;
+	bnxt->irqs_stopped = false;
 	*step = "HWRM";
 	ret = rig_bnxt_hwrm_bringup(bnxt);
 	if (ret)
@@ -221,13 +250,21 @@ err_res:
 err_fw:
 	rig_bnxt_fw_fini(bnxt);
 err_rcfw:
+	rig_bnxt_stat_free(bnxt);
 	rig_bnxt_rcfw_stop(bnxt);
+	return ret;
 err_stat:
 	rig_bnxt_stat_free(bnxt);
 	return ret;
 }
 
-/* Take the function down; the core takes it from every open file first. */
+/*
+ * Take the function down; the core takes it from every open file first,
+ * destroying every object, and quiesces it (DEINITIALIZE_FW).  Then, as
+ * bnxt_re does: the notification queues, the statistics context, the
+ * command channel and its CREQ, each freed in the firmware before its
+ * memory goes.  On a function whose firmware is gone, nothing is sent.
+ */
 static void rig_bnxt_down(struct rig_bnxt *bnxt)
 {
 	lockdep_assert_held(&bnxt->state_lock);
@@ -238,28 +275,36 @@ static void rig_bnxt_down(struct rig_bnxt *bnxt)
 	rig_bnxt_nq_stop(bnxt);
 	rig_bnxt_res_fini(bnxt);
 	rig_bnxt_fw_fini(bnxt);
-	rig_bnxt_rcfw_stop(bnxt);
 	rig_bnxt_stat_free(bnxt);
-	memset(&bnxt->rcfw, 0, sizeof(bnxt->rcfw));
+	rig_bnxt_rcfw_stop(bnxt);
 	bnxt->running = false;
 }
 
-static void rig_bnxt_stop(struct rig_transport *t, void *drv)
+/* The function behind a transport: its auxiliary device's driver data. */
+static struct rig_bnxt *rig_bnxt_of_transport(struct rig_transport *t)
 {
-	struct rig_bnxt *bnxt = drv;
+	return auxiliary_get_drvdata(&container_of(t, struct rig_transport_adev, transport)->adev);
+}
+
+static void rig_bnxt_stop(struct rig_transport *t, bool fatal)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
 
 	guard(mutex)(&bnxt->state_lock);
-	dev_warn(bnxt->dev, "the function stopped: its NIC is taken from every open file\n");
-	/* Its firmware is gone with every object: tell it nothing more. */
-	if (bnxt->running)
-		rig_bnxt_rcfw_abandon(bnxt);
-	bnxt->stopped = true;
+	dev_warn(bnxt->dev, "the function stops (%s): its NIC is taken from every open file\n",
+		 fatal ? "its firmware is gone" : "its firmware is told");
+	if (fatal) {
+		/* Its firmware is gone with every object: tell it nothing more. */
+		if (bnxt->running)
+			rig_bnxt_rcfw_abandon(bnxt);
+		bnxt->fw_gone = true;
+	}
 	rig_bnxt_down(bnxt);
 }
 
-static void rig_bnxt_restart(struct rig_transport *t, void *drv)
+static void rig_bnxt_restart(struct rig_transport *t)
 {
-	struct rig_bnxt *bnxt = drv;
+	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
 	const char *step;
 	int ret;
 
@@ -272,9 +317,37 @@ static void rig_bnxt_restart(struct rig_transport *t, void *drv)
 		dev_info(bnxt->dev, "the function restarted: a new NIC\n");
 }
 
+/* What lies below frees the vectors (maybe to renumber them): mask the rings. */
+static void rig_bnxt_irq_stop(struct rig_transport *t)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+
+	guard(mutex)(&bnxt->state_lock);
+	if (!bnxt->running || bnxt->irqs_stopped)
+		return;
+	rig_bnxt_rcfw_irq_stop(bnxt);
+	rig_bnxt_nq_irq_stop(bnxt);
+	bnxt->irqs_stopped = true;
+}
+
+/* The vectors are requested again: re-arm, and take what came meanwhile. */
+static void rig_bnxt_irq_restart(struct rig_transport *t)
+{
+	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+
+	guard(mutex)(&bnxt->state_lock);
+	if (!bnxt->running)
+		return;
+	rig_bnxt_rcfw_irq_restart(bnxt, bnxt->irqs_stopped);
+	rig_bnxt_nq_irq_restart(bnxt, bnxt->irqs_stopped);
+	bnxt->irqs_stopped = false;
+}
+
 static const struct rig_transport_upcalls rig_bnxt_upcalls = {
 	.stop = rig_bnxt_stop,
 	.restart = rig_bnxt_restart,
+	.irq_stop = rig_bnxt_irq_stop,
+	.irq_restart = rig_bnxt_irq_restart,
 };
 
 static int rig_bnxt_probe(struct auxiliary_device *adev,
@@ -299,11 +372,13 @@ static int rig_bnxt_probe(struct auxiliary_device *adev,
 	if (ret) {
 		dev_err(bnxt->dev, "not taken: %s failed (%pe); everything undone\n",
 			step, ERR_PTR(ret));
+		rig_bnxt_restore_ordering(bnxt);
 		kfree(bnxt);
 		/* Said above: -ENODEV keeps the driver core from saying it again. */
 		return -ENODEV;
 	}
-	t->ops->register_upcalls(t, &rig_bnxt_upcalls, bnxt);
+	rig_bnxt_debugfs_add(bnxt);
+	t->ops->register_upcalls(t, &rig_bnxt_upcalls);
 	return 0;
 }
 
@@ -311,9 +386,11 @@ static void rig_bnxt_remove(struct auxiliary_device *adev)
 {
 	struct rig_bnxt *bnxt = auxiliary_get_drvdata(adev);
 
-	bnxt->t->ops->register_upcalls(bnxt->t, NULL, NULL);
+	bnxt->t->ops->register_upcalls(bnxt->t, NULL);
+	rig_bnxt_debugfs_remove(bnxt);
 	scoped_guard(mutex, &bnxt->state_lock)
 		rig_bnxt_down(bnxt);
+	rig_bnxt_restore_ordering(bnxt);
 	kfree(bnxt);
 }
 

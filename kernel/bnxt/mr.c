@@ -153,9 +153,16 @@ int rig_bnxt_dereg_region(struct rig_region *region)
 
 	if (r->key) {
 		ret = rig_mr_deallocate(bnxt, r);
-		if (ret)
+		if (ret) {
+			if (!r->refused)
+				atomic_inc(&to_bnxt_ctx(region->ctx)->kept);
+			r->refused = true;
 			return ret;
+		}
 	}
+	if (r->refused)
+		atomic_dec(&to_bnxt_ctx(region->ctx)->kept);
+	r->refused = false;
 	r->registered = false;
 	rig_bnxt_pbl_free(&r->pbl);
 	return 0;

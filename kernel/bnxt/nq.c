@@ -85,8 +85,7 @@ static void rig_nq_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq)
 	bnxt->t->ops->free_irq(bnxt->t, nq->vec, nq);
 	cancel_work_sync(&nq->work);
 	iounmap(nq->db);
-	rig_bnxt_ring_free(bnxt, nq->id);
-	rig_bnxt_ring_destroy(bnxt, &nq->ring);
+	rig_bnxt_ring_release(bnxt, &nq->ring, nq->id);
 }
 
 static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
@@ -94,6 +93,8 @@ static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 	const struct rig_transport_vector *v = &bnxt->t->vectors[vec];
 	int ret;
 
+	/* A new ring: nothing of one from before a stop, its consumer least of all. */
+	memset(nq, 0, sizeof(*nq));
 	nq->bnxt = bnxt;
 	nq->vec = vec;
 	INIT_WORK(&nq->work, rig_nq_work);
@@ -118,10 +119,51 @@ static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 err_unmap:
 	iounmap(nq->db);
 err_alloc:
-	rig_bnxt_ring_free(bnxt, nq->id);
+	rig_bnxt_ring_release(bnxt, &nq->ring, nq->id);
+	return ret;
 err_ring:
 	rig_bnxt_ring_destroy(bnxt, &nq->ring);
 	return ret;
+}
+
+/**
+ * rig_bnxt_nq_irq_stop() - the vectors go: mask every notification queue
+ * @bnxt: the function, its queues up
+ *
+ * As bnxt_re does: the queue is rung at its consumer without the arm, so
+ * it raises nothing, and its bottom half is disabled (one running is
+ * waited for), so it neither reads nor re-arms the queue.
+ */
+void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt)
+{
+	unsigned int i;
+
+	for (i = 0; i < bnxt->nnq; i++) {
+		struct rig_bnxt_nq *nq = &bnxt->nqs[i];
+
+		disable_work_sync(&nq->work);
+		rig_bnxt_db_write(nq->db, nq->id, RIG_DBC_DBC_TYPE_NQ,
+				  rig_bnxt_db_index(nq->cons, nq->ring.depth));
+	}
+}
+
+/**
+ * rig_bnxt_nq_irq_restart() - the vectors are back: take and re-arm
+ * @bnxt: the function, its queues up
+ * @masked: rig_bnxt_nq_irq_stop() masked them
+ *
+ * Each queue's bottom half runs once: it takes what came while the queue
+ * was masked (or before its vector was requested) and re-arms it.
+ */
+void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked)
+{
+	unsigned int i;
+
+	for (i = 0; i < bnxt->nnq; i++) {
+		if (masked)
+			enable_work(&bnxt->nqs[i].work);
+		queue_work(system_bh_wq, &bnxt->nqs[i].work);
+	}
 }
 
 /**

@@ -119,12 +119,12 @@ static int rig_qp_dpis(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 		q->dpi_cq = c->dpi;
 		return 0;
 	}
-	ret = rig_bnxt_dpi_alloc(bnxt, 2, &q->dpi_q);
+	ret = rig_bnxt_dpi_alloc(bnxt, RIG_BNXT_QP_DPIS / 2, &q->dpi_q);
 	if (ret)
 		return ret;
-	ret = rig_bnxt_dpi_alloc(bnxt, 2, &q->dpi_cq);
+	ret = rig_bnxt_dpi_alloc(bnxt, RIG_BNXT_QP_DPIS / 2, &q->dpi_cq);
 	if (ret) {
-		rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
+		rig_bnxt_dpi_free(bnxt, q->dpi_q, RIG_BNXT_QP_DPIS / 2);
 		return ret;
 	}
 	q->dpis = true;
@@ -135,8 +135,8 @@ static void rig_qp_dpis_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 {
 	if (!q->dpis)
 		return;
-	rig_bnxt_dpi_free(bnxt, q->dpi_cq, 2);
-	rig_bnxt_dpi_free(bnxt, q->dpi_q, 2);
+	rig_bnxt_dpi_free(bnxt, q->dpi_cq, RIG_BNXT_QP_DPIS / 2);
+	rig_bnxt_dpi_free(bnxt, q->dpi_q, RIG_BNXT_QP_DPIS / 2);
 	q->dpis = false;
 }
 
@@ -530,13 +530,13 @@ int rig_bnxt_destroy_qp(struct rig_qp *qp)
 	}
 	rig_qp_free_res(q->bnxt, q);
 	if (q->refused)
-		to_bnxt_ctx(qp->ctx)->kept--;
+		atomic_dec(&to_bnxt_ctx(qp->ctx)->kept);
 	q->refused = false;
 	return 0;
 
 refused:
 	if (!q->refused)
-		to_bnxt_ctx(qp->ctx)->kept++;
+		atomic_inc(&to_bnxt_ctx(qp->ctx)->kept);
 	q->refused = true;
 	return ret;
 }

@@ -63,68 +63,6 @@ const char *rig_bnxt_cmd_name(u8 opcode)
 	return "command";
 }
 
-struct rig_ring_walk {
-	struct rig_bnxt_ring *ring;
-};
-
-/* The pages of a ring's contiguous coherent memory, in order. */
-static int rig_ring_pages(void *arg, rig_page_fn fn, void *fn_arg)
-{
-	struct rig_bnxt_ring *ring = arg;
-	u64 i, npages = DIV_ROUND_UP(ring->depth * RIG_BNXT_ENTRY_BYTES, PAGE_SIZE);
-	int ret;
-
-	for (i = 0; i < npages; i++) {
-		ret = fn(fn_arg, i, ring->dma + i * PAGE_SIZE);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/**
- * rig_bnxt_ring_create() - a ring of @depth 16-byte entries and its PBL
- * @bnxt: the function
- * @ring: the ring, zeroed
- * @depth: entries; a whole number of pages of them
- * @kind: how its PBL marks entries
- *
- * Return: 0 or -ENOMEM.
- */
-int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
-			 u32 depth, enum rig_bnxt_pbl_kind kind)
-{
-	size_t bytes = (size_t)depth * RIG_BNXT_ENTRY_BYTES;
-	int ret;
-
-	ring->depth = depth;
-	ring->va = dma_alloc_coherent(bnxt->dev, bytes, &ring->dma, GFP_KERNEL);
-	if (!ring->va)
-		return -ENOMEM;
-	ret = rig_bnxt_pbl_build(bnxt->dev, &ring->pbl, bytes >> PAGE_SHIFT, kind,
-				 rig_ring_pages, ring);
-	if (ret) {
-		dma_free_coherent(bnxt->dev, bytes, ring->va, ring->dma);
-		ring->va = NULL;
-	}
-	return ret;
-}
-
-/**
- * rig_bnxt_ring_destroy() - free what rig_bnxt_ring_create() made
- * @bnxt: the function
- * @ring: the ring; the function no longer writes it
- */
-void rig_bnxt_ring_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring)
-{
-	if (!ring->va)
-		return;
-	rig_bnxt_pbl_free(&ring->pbl);
-	dma_free_coherent(bnxt->dev, (size_t)ring->depth * RIG_BNXT_ENTRY_BYTES,
-			  ring->va, ring->dma);
-	ring->va = NULL;
-}
-
 /* Is the CREQ entry at @cons the firmware's, by its valid bit's lap? */
 static bool rig_creq_valid(struct rig_bnxt_rcfw *rcfw, const struct rig_creq_base *e,
 			   u64 cons)
@@ -215,29 +153,66 @@ static u32 rig_cmd_slots(u32 bytes)
 	return DIV_ROUND_UP(bytes, RIG_BNXT_ENTRY_BYTES);
 }
 
-/* Copy @req into the CMDQ from the producer on; caller holds the lock. */
-static void rig_cmdq_put(struct rig_bnxt_rcfw *rcfw, const void *req, u32 slots)
+/*
+ * Copy the @bytes of @req into the CMDQ from the producer on, each slot
+ * cleared first as bnxt_re clears it: the last slot's tail past the
+ * command is zeroes, never what follows @req in the caller's memory.
+ * Caller holds the lock.
+ */
+static void rig_cmdq_put(struct rig_bnxt_rcfw *rcfw, const void *req, u32 bytes)
 {
-	u32 i;
+	u32 i, slots = rig_cmd_slots(bytes);
 
 	lockdep_assert_held(&rcfw->lock);
 	for (i = 0; i < slots; i++) {
 		void *slot = rcfw->cmdq.va +
 			((rcfw->cmdq_prod + i) % rcfw->cmdq.depth) * RIG_BNXT_ENTRY_BYTES;
+		u32 off = i * RIG_BNXT_ENTRY_BYTES;
 
-		memcpy(slot, req + i * RIG_BNXT_ENTRY_BYTES, RIG_BNXT_ENTRY_BYTES);
+		memset(slot, 0, RIG_BNXT_ENTRY_BYTES);
+		memcpy(slot, req + off, min_t(u32, bytes - off, RIG_BNXT_ENTRY_BYTES));
 	}
 	rcfw->cmdq_prod += slots;
 }
 
 /*
+ * Commands that take an object down.  Their callers cannot give up: a
+ * teardown that never reached the firmware leaves the object with it,
+ * and its memory must then be kept (a broken queue pair or region, or
+ * limbo).  So they wait for a cookie whatever the signals; the wait is
+ * bounded all the same, as a busy cookie is freed by its answer or by the
+ * channel failing when the firmware does not give one in time.
+ */
+static bool rig_cmd_is_teardown(u8 opcode)
+{
+	switch (opcode) {
+	case RIG_CMDQ_BASE_OPCODE_DESTROY_QP:
+	case RIG_CMDQ_BASE_OPCODE_DESTROY_CQ:
+	case RIG_CMDQ_BASE_OPCODE_DEALLOCATE_KEY:
+	case RIG_CMDQ_BASE_OPCODE_DEREGISTER_MR:
+	case RIG_CMDQ_BASE_OPCODE_DELETE_GID:
+	case RIG_CMDQ_BASE_OPCODE_DEINITIALIZE_FW:
+		return true;
+	}
+	return false;
+}
+
+/* A cookie is free, or the channel failed (so none will be). */
+static bool rig_cmd_slot_free(struct rig_bnxt_rcfw *rcfw)
+{
+	return READ_ONCE(rcfw->failed) ||
+	       !READ_ONCE(rcfw->waiters[READ_ONCE(rcfw->seq) % RIG_BNXT_COOKIES].busy);
+}
+
+/*
  * Take a free cookie (a shadow slot) with the lock held: the lock is
  * dropped while waiting for one.  -EIO if the channel failed, -EINTR on a
- * signal; on 0 the lock is held.
+ * fatal signal (never for a teardown); on 0 the lock is held.
  */
-static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u16 *cookie)
+static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u8 opcode, u16 *cookie)
+	__cond_acquires(&rcfw->lock)
 {
-	int ret;
+	bool teardown = rig_cmd_is_teardown(opcode);
 
 	for (;;) {
 		spin_lock_bh(&rcfw->lock);
@@ -248,12 +223,10 @@ static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u16 *cookie)
 		if (!rcfw->waiters[rcfw->seq % RIG_BNXT_COOKIES].busy)
 			break;
 		spin_unlock_bh(&rcfw->lock);
-		ret = wait_event_interruptible(rcfw->free_slots,
-					       READ_ONCE(rcfw->failed) ||
-					       !READ_ONCE(rcfw->waiters[READ_ONCE(rcfw->seq) %
-									RIG_BNXT_COOKIES].busy));
-		if (ret)
-			return ret;
+		if (teardown)
+			wait_event(rcfw->free_slots, rig_cmd_slot_free(rcfw));
+		else if (wait_event_killable(rcfw->free_slots, rig_cmd_slot_free(rcfw)))
+			return -EINTR;
 	}
 	*cookie = rcfw->seq++ % RIG_BNXT_COOKIES;
 	rcfw->waiters[*cookie].busy = true;
@@ -274,6 +247,8 @@ static void rig_rcfw_fail(struct rig_bnxt *bnxt, u8 opcode, u16 cookie,
 	}
 	dev_err(bnxt->dev, "the RoCE firmware did not answer %s (cookie 0x%04x) within %u ms: the NIC is failed, every command refused until it is reset\n",
 		rig_bnxt_cmd_name(opcode), cookie, timeout_ms);
+	/* Every command in flight gives up now, not at its own timeout. */
+	wake_up_all(&rcfw->wq);
 	wake_up_all(&rcfw->free_slots);
 }
 
@@ -297,13 +272,13 @@ void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt)
 }
 
 /* Write the command and ring the mailbox; caller holds the lock. */
-static void rig_cmd_post(struct rig_bnxt *bnxt, void *req, u32 slots)
+static void rig_cmd_post(struct rig_bnxt *bnxt, const void *req, u32 bytes)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	u32 prod;
 
 	lockdep_assert_held(&rcfw->lock);
-	rig_cmdq_put(rcfw, req, slots);
+	rig_cmdq_put(rcfw, req, bytes);
 	prod = rcfw->cmdq_prod & 0xffff;
 	if (rcfw->first) {
 		/* The very first producer after cmdq_init resets the firmware's. */
@@ -334,7 +309,8 @@ static void rig_cmd_post(struct rig_bnxt *bnxt, void *req, u32 slots)
  * (the caller names the command and the status); -ETIMEDOUT when no
  * answer came within fw_timeout_ms, read at each command (the channel is
  * then failed); -EIO on
- * a failed channel; -EINTR on a signal before the command was sent.
+ * a failed channel; -EINTR on a fatal signal before the command was sent
+ * (never for a command that takes an object down).
  */
 int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 		 void *sb, dma_addr_t sb_dma, u32 sb_len)
@@ -357,13 +333,12 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 
 	if (WARN_ON_ONCE(req_len > RIG_BNXT_CMD_MAX_BYTES))
 		return -EINVAL;
-	ret = rig_cmd_slot(rcfw, &cookie);
+	ret = rig_cmd_slot(rcfw, opcode, &cookie);
 	if (ret)
 		return ret;
 	base->cookie = cpu_to_le16(cookie);
-	trace_rig_bnxt_cmd(dev_name(bnxt->dev), opcode, cookie, req,
-			   slots * RIG_BNXT_ENTRY_BYTES);
-	rig_cmd_post(bnxt, req, slots);
+	trace_rig_bnxt_cmd(dev_name(bnxt->dev), opcode, cookie, req, req_len);
+	rig_cmd_post(bnxt, req, req_len);
 	spin_unlock_bh(&rcfw->lock);
 
 	w = &rcfw->waiters[cookie];
@@ -417,7 +392,10 @@ static int rig_rcfw_mailbox(struct rig_bnxt *bnxt)
  * @bnxt: the function, HWRM answering
  *
  * The CMDQ and the CREQ, HWRM_RING_ALLOC of the CREQ on vector 0, its
- * interrupt, the mailbox, and the CREQ armed.
+ * interrupt, the mailbox, and the CREQ armed.  Whatever an earlier
+ * channel left (failed, abandoned, cookies in flight, ring positions) is
+ * forgotten first: a function that restarts, or whose bring-up failed
+ * before, gets a channel as new as the first.
  *
  * Return: 0, or an errno with nothing left behind.
  */
@@ -426,6 +404,7 @@ int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt)
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	int ret;
 
+	memset(rcfw, 0, sizeof(*rcfw));
 	spin_lock_init(&rcfw->lock);
 	init_waitqueue_head(&rcfw->wq);
 	init_waitqueue_head(&rcfw->free_slots);
@@ -456,12 +435,43 @@ err_irq:
 	bnxt->t->ops->free_irq(bnxt->t, 0, bnxt);
 	cancel_work_sync(&rcfw->work);
 err_ring:
-	rig_bnxt_ring_free(bnxt, rcfw->creq_id);
+	rig_bnxt_ring_release(bnxt, &rcfw->creq, rcfw->creq_id);
+	goto err_cmdq;
 err_creq:
 	rig_bnxt_ring_destroy(bnxt, &rcfw->creq);
 err_cmdq:
 	rig_bnxt_ring_destroy(bnxt, &rcfw->cmdq);
 	return ret;
+}
+
+/**
+ * rig_bnxt_rcfw_irq_stop() - the vectors go: mask the CREQ
+ * @bnxt: the function, its channel up
+ *
+ * Rung at its consumer without the arm, its bottom half disabled, as
+ * bnxt_re does (bnxt_qplib_rcfw_stop_irq()).  Answers that come meanwhile
+ * wait in the CREQ.
+ */
+void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt)
+{
+	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
+
+	disable_work_sync(&rcfw->work);
+	guard(spinlock_bh)(&rcfw->lock);
+	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_DBC_DBC_TYPE_NQ,
+			  rig_bnxt_db_index(rcfw->creq_cons, rcfw->creq.depth));
+}
+
+/**
+ * rig_bnxt_rcfw_irq_restart() - the vectors are back: take and re-arm
+ * @bnxt: the function, its channel up
+ * @masked: rig_bnxt_rcfw_irq_stop() masked it
+ */
+void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked)
+{
+	if (masked)
+		enable_work(&bnxt->rcfw.work);
+	queue_work(system_bh_wq, &bnxt->rcfw.work);
 }
 
 /**
@@ -475,7 +485,6 @@ void rig_bnxt_rcfw_stop(struct rig_bnxt *bnxt)
 	bnxt->t->ops->free_irq(bnxt->t, 0, bnxt);
 	cancel_work_sync(&rcfw->work);
 	iounmap(rcfw->creq_db);
-	rig_bnxt_ring_free(bnxt, rcfw->creq_id);
-	rig_bnxt_ring_destroy(bnxt, &rcfw->creq);
+	rig_bnxt_ring_release(bnxt, &rcfw->creq, rcfw->creq_id);
 	rig_bnxt_ring_destroy(bnxt, &rcfw->cmdq);
 }

@@ -134,7 +134,12 @@ static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
 	return ret;
 }
 
-static void rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
+/*
+ * DEINITIALIZE_FW, which drops every object the firmware kept.  0 when it
+ * did, or the function stopped (its firmware went with every object);
+ * else the firmware may still reach them.
+ */
+static int rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
 {
 	struct rig_cmdq_deinitialize_fw req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DEINITIALIZE_FW,
@@ -143,10 +148,12 @@ static void rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
 	int ret;
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
-	if (ret && !READ_ONCE(bnxt->rcfw.abandoned))
-		dev_err(bnxt->dev,
-			"DEINITIALIZE_FW failed (%pe, status 0x%02x): objects the firmware kept may still be reached\n",
-			ERR_PTR(ret), resp.status);
+	if (!ret || READ_ONCE(bnxt->rcfw.abandoned))
+		return 0;
+	dev_err(bnxt->dev,
+		"DEINITIALIZE_FW failed (%pe, status 0x%02x): the memory of objects the firmware kept is never freed\n",
+		ERR_PTR(ret), resp.status);
+	return ret;
 }
 
 /* ADD_GID of the port's address, laid out as bnxt_re lays it out. */
@@ -219,16 +226,23 @@ err_deinit:
 }
 
 /**
- * rig_bnxt_fw_fini() - undo rig_bnxt_fw_init(); every object is gone
+ * rig_bnxt_fw_fini() - undo rig_bnxt_fw_init(), dropping every object
  * @bnxt: the function
+ *
+ * Return: 0 once the firmware reaches no object any more (or was never
+ * initialised, or stopped); the error of DEINITIALIZE_FW otherwise, when
+ * what it kept must stay allocated.
  */
-void rig_bnxt_fw_fini(struct rig_bnxt *bnxt)
+int rig_bnxt_fw_fini(struct rig_bnxt *bnxt)
 {
+	int ret;
+
 	if (!bnxt->up)
-		return;
+		return 0;
 	rig_bnxt_delete_gid(bnxt);
-	rig_bnxt_deinitialize_fw(bnxt);
+	ret = rig_bnxt_deinitialize_fw(bnxt);
 	bnxt->up = false;
+	return ret;
 }
 
 /**

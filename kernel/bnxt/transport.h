@@ -21,6 +21,8 @@
 #include <linux/interrupt.h>
 #include <linux/types.h>
 
+#include "../../uapi/rig_bnxt.h"
+
 struct pci_dev;
 
 /*
@@ -62,16 +64,29 @@ struct rig_transport;
 
 /**
  * struct rig_transport_upcalls - what lies below calls in the driver
- * @stop: the function stops (firmware reset, suspend): every object of it
- *	  is gone; the driver quiesces and may send nothing until @restart
+ * @stop: the function stops, and the driver with it: it takes its NIC
+ *	  from every file and may send nothing until @restart.  @fatal:
+ *	  the firmware is gone with every object (a fatal error, a PCI
+ *	  error): nothing is sent and everything is freed.  Otherwise the
+ *	  firmware lives on (a reload, suspend, a reset it is told of, the
+ *	  machine going down): the driver takes every object down in order,
+ *	  telling the firmware, as at removal.
  * @restart: the function is back (empty: no firmware object survives)
+ * @irq_stop: the vectors are about to be freed (and maybe renumbered):
+ *	      the driver masks every ring that raises one and stops their
+ *	      bottom halves
+ * @irq_restart: the vectors are requested again: the driver re-arms its
+ *		 rings and takes what came meanwhile
  *
- * Both run in process context and may sleep.  Removal is the auxiliary
- * driver's .remove.
+ * All run in process context and may sleep.  The driver finds itself
+ * with auxiliary_get_drvdata() of the transport's device.  Removal is the
+ * auxiliary driver's .remove.
  */
 struct rig_transport_upcalls {
-	void (*stop)(struct rig_transport *t, void *drv);
-	void (*restart)(struct rig_transport *t, void *drv);
+	void (*stop)(struct rig_transport *t, bool fatal);
+	void (*restart)(struct rig_transport *t);
+	void (*irq_stop)(struct rig_transport *t);
+	void (*irq_restart)(struct rig_transport *t);
 };
 
 /**
@@ -89,7 +104,8 @@ struct rig_transport_upcalls {
  * @free_irq: undo @request_irq; once it returns @handler runs no more
  * @kick: the function's doorbells are memory it polls
  *	  (RIG_TRANSPORT_CAP_KICK): it said it sleeps, wake it
- * @register_upcalls: have @up called with @drv; NULL undoes it
+ * @register_upcalls: have @up called; NULL undoes it (once it returns,
+ *		      no upcall runs)
  */
 struct rig_transport_ops {
 	int (*hwrm)(struct rig_transport *t, const void *req, u32 req_len,
@@ -99,7 +115,7 @@ struct rig_transport_ops {
 	void (*free_irq)(struct rig_transport *t, unsigned int vec, void *data);
 	void (*kick)(struct rig_transport *t);
 	void (*register_upcalls)(struct rig_transport *t,
-				 const struct rig_transport_upcalls *up, void *drv);
+				 const struct rig_transport_upcalls *up);
 };
 
 /**
@@ -122,7 +138,9 @@ struct rig_transport_ops {
  * @vectors: the vectors' rings and doorbells
  * @caps: RIG_TRANSPORT_CAP_*
  * @chip_num: the chip (0x1750 for a BCM57508)
- * @kind: a short word for sysfs and logs: "soft" or "bnxt_en"
+ * @stats_size: bytes of the statistics block the firmware writes into a
+ *		statistics context's memory (bnxt_en's hw_ring_stats_size)
+ * @kind: RIG_BNXT_KIND_SOFT (the model) or RIG_BNXT_KIND_PCI (bnxt_en)
  */
 struct rig_transport {
 	const struct rig_transport_ops *ops;
@@ -136,7 +154,8 @@ struct rig_transport {
 	struct rig_transport_vector vectors[RIG_TRANSPORT_MAX_VECTORS];
 	u32 caps;
 	u16 chip_num;
-	const char *kind;
+	u16 stats_size;
+	enum rig_bnxt_kind kind;
 };
 
 /**

@@ -12,12 +12,36 @@
  */
 #include <linux/notifier.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
 
 #include "rig.h"
 
 /* Runs of live device regions; their @gone flags are set under it. */
 static DEFINE_MUTEX(rig_bar_lock);
 static LIST_HEAD(rig_bar_runs);	/* under rig_bar_lock */
+
+/*
+ * Devices being removed: from the notifier's BUS_NOTIFY_DEL_DEVICE, when
+ * they are still on the bus, to BUS_NOTIFY_REMOVED_DEVICE, when
+ * for_each_pci_dev() finds them no more.  No run is found in them.
+ */
+struct rig_bar_dying {
+	struct pci_dev *pdev;
+	struct list_head node;
+};
+
+static LIST_HEAD(rig_bar_dying);	/* under rig_bar_lock */
+
+static bool rig_bar_is_dying(struct pci_dev *pdev)
+{
+	struct rig_bar_dying *d;
+
+	lockdep_assert_held(&rig_bar_lock);
+	list_for_each_entry(d, &rig_bar_dying, node)
+		if (d->pdev == pdev)
+			return true;
+	return false;
+}
 
 static bool rig_bar_holds(struct pci_dev *pdev, int bar, u64 bus, u64 bytes,
 			  phys_addr_t *phys)
@@ -37,22 +61,31 @@ static bool rig_bar_holds(struct pci_dev *pdev, int bar, u64 bus, u64 bytes,
 }
 
 /**
- * rig_bar_find() - find the PCI memory BAR that holds a run
+ * rig_bar_take() - find the PCI memory BAR that holds a run, and watch it
  * @bus: bus address of the run
  * @bytes: its length, at least one byte
- * @run: filled in on success: @bus, @bytes, the CPU physical address and
- *	 a reference on the PCI device (pci_dev_put() it)
+ * @run: its @region set; filled in on success: @bus, @bytes, the CPU
+ *	 physical address and a reference on the PCI device (pci_dev_put()
+ *	 it), and tracked until rig_bar_untrack()
+ *
+ * Found and tracked under one hold of the lock the removal notifier
+ * takes: a device is either found before its removal began, and the
+ * notifier marks the run gone, or not found at all.
  *
  * Return: 0, or -ENXIO when no memory BAR of a present device holds the
- * whole run (system RAM, a hole, or a run across two BARs).
+ * whole run (system RAM, a hole, a run across two BARs, or a device that
+ * is being removed).
  */
-int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run)
+int rig_bar_take(u64 bus, u64 bytes, struct rig_devrun *run)
 {
 	struct pci_dev *pdev = NULL;
 	phys_addr_t phys;
 	int bar;
 
+	guard(mutex)(&rig_bar_lock);
 	for_each_pci_dev(pdev) {
+		if (rig_bar_is_dying(pdev))
+			continue;
 		for (bar = 0; bar < PCI_STD_NUM_BARS; bar++) {
 			if (!rig_bar_holds(pdev, bar, bus, bytes, &phys))
 				continue;
@@ -62,6 +95,7 @@ int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run)
 			run->phys = phys;
 			run->pdev = pdev;
 			run->bar = bar;
+			list_add(&run->node, &rig_bar_runs);
 			return 0;
 		}
 	}
@@ -69,18 +103,19 @@ int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run)
 }
 
 /**
- * rig_bar_track() - watch a run's device for removal
- * @run: a run of a region about to go live
+ * rig_bar_gone() - was a run's device removed since it was found?
+ * @run: a tracked run
+ *
+ * Return: true once the removal notifier marked it.
  */
-void rig_bar_track(struct rig_devrun *run)
+bool rig_bar_gone(const struct rig_devrun *run)
 {
-	guard(mutex)(&rig_bar_lock);
-	list_add(&run->node, &rig_bar_runs);
+	return READ_ONCE(run->gone);
 }
 
 /**
  * rig_bar_untrack() - stop watching a run, whose region the NIC has let go
- * @run: a run given to rig_bar_track()
+ * @run: a run rig_bar_take() took
  */
 void rig_bar_untrack(struct rig_devrun *run)
 {
@@ -88,23 +123,48 @@ void rig_bar_untrack(struct rig_devrun *run)
 	list_del(&run->node);
 }
 
+/* The device is off the bus: it needs no mark any more. */
+static void rig_bar_removed(struct pci_dev *pdev)
+{
+	struct rig_bar_dying *d, *next;
+
+	guard(mutex)(&rig_bar_lock);
+	list_for_each_entry_safe(d, next, &rig_bar_dying, node) {
+		if (d->pdev != pdev)
+			continue;
+		list_del(&d->node);
+		kfree(d);
+	}
+}
+
 /*
  * A PCI device goes away: before the PCI core releases its BARs (which
- * it does after this notifier), mark every run on it gone and have each
- * NIC deregister the regions that use one, so that no NIC writes where
- * another device may soon be placed.  The firmware is told outside
- * rig_bar_lock, which region teardown takes under the device's lock.
+ * it does after this notifier), mark it dying (no new run is found in
+ * it), mark every run on it gone and have each NIC deregister the
+ * regions that use one, so that no NIC writes where another device may
+ * soon be placed.  A region joining its file meanwhile sees its run gone
+ * (rig_bar_gone()).  The firmware is told outside rig_bar_lock, which
+ * region teardown takes under the device's lock.
  */
 static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 			  void *data)
 {
 	struct pci_dev *pdev = to_pci_dev(data);
+	struct rig_bar_dying *dying;
 	struct rig_devrun *run;
 	bool hit = false;
 
+	if (action == BUS_NOTIFY_REMOVED_DEVICE) {
+		rig_bar_removed(pdev);
+		return NOTIFY_DONE;
+	}
 	if (action != BUS_NOTIFY_DEL_DEVICE)
 		return NOTIFY_DONE;
+	/* Without memory for the mark, a registration racing this may find it. */
+	dying = kzalloc(sizeof(*dying), GFP_KERNEL | __GFP_NOFAIL);
+	dying->pdev = pdev;
 	scoped_guard(mutex, &rig_bar_lock) {
+		list_add(&dying->node, &rig_bar_dying);
 		list_for_each_entry(run, &rig_bar_runs, node) {
 			if (run->pdev != pdev)
 				continue;
@@ -138,6 +198,11 @@ int rig_bar_init(void)
  */
 void rig_bar_exit(void)
 {
+	struct rig_bar_dying *d, *next;
+
 	bus_unregister_notifier(&pci_bus_type, &rig_bar_nb);
 	WARN_ON_ONCE(!list_empty(&rig_bar_runs));
+	/* Devices whose removal had not ended. */
+	list_for_each_entry_safe(d, next, &rig_bar_dying, node)
+		kfree(d);
 }

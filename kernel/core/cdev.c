@@ -30,6 +30,9 @@
  * @answers: the command writes its structure back; one that only takes a
  *	     handle writes nothing, so a fault in the copy-out can never
  *	     turn a destruction that happened into a failure
+ * @unlocked: the handler takes the device's @lock itself, around what the
+ *	      NIC does: it touches the process's memory first, and a fault
+ *	      there may wait for as long as the process likes
  */
 struct rig_cmd {
 	int (*handler)(struct rig_ctx *ctx, void *arg);
@@ -37,6 +40,7 @@ struct rig_cmd {
 	u32 size;
 	u32 min_size;
 	bool answers;
+	bool unlocked;
 };
 
 static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
@@ -76,8 +80,11 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 
 static const struct rig_cmd rig_cmds[] = {
 	RIG_CMD(RIG_BNXT_QUERY, rig_cmd_query, NULL, struct rig_bnxt_query),
-	RIG_CMD(RIG_BNXT_REG_REGION, rig_cmd_reg_region, rig_region_undo,
-		struct rig_bnxt_reg_region),
+	[_IOC_NR(RIG_BNXT_REG_REGION) - RIG_BNXT_BASE] = {
+		.handler = rig_cmd_reg_region, .undo = rig_region_undo,
+		.size = sizeof(struct rig_bnxt_reg_region),
+		.min_size = sizeof(struct rig_bnxt_reg_region),
+		.answers = true, .unlocked = true },
 	RIG_CMD_IN(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
 	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, rig_dma_undo,
 		struct rig_bnxt_dma_alloc),
@@ -101,6 +108,17 @@ static const struct rig_cmd *rig_cmd_find(unsigned int cmd)
 		return NULL;
 	nr = array_index_nospec(nr - RIG_BNXT_BASE, ARRAY_SIZE(rig_cmds));
 	return rig_cmds[nr].handler ? &rig_cmds[nr] : NULL;
+}
+
+/* Run @c on @karg with the NIC held there, unless it holds it itself. */
+static int rig_cmd_run(struct rig_ctx *ctx, const struct rig_cmd *c, void *karg)
+{
+	if (c->unlocked)
+		return READ_ONCE(ctx->rdev->dead) ? -ENODEV : c->handler(ctx, karg);
+	guard(rwsem_read)(&ctx->rdev->lock);
+	if (ctx->rdev->dead)
+		return -ENODEV;
+	return c->handler(ctx, karg);
 }
 
 static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
@@ -133,19 +151,22 @@ static long rig_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	if (ret)
 		return ret;
 
-	guard(rwsem_read)(&ctx->rdev->lock);
-	if (ctx->rdev->dead)
-		return -ENODEV;
-	ret = c->handler(ctx, karg);
+	ret = rig_cmd_run(ctx, c, karg);
 	if (ret || !c->answers)
 		return ret;
 
-	/* Tell the caller how much of the answer is ours. */
+	/*
+	 * Tell the caller how much of the answer is ours.  Copied out with
+	 * the device's lock dropped: the caller's page may fault and wait.
+	 */
 	*(u32 *)karg = c->size;
 	if (copy_to_user(uarg, karg, min(usize, c->size))) {
 		/* A command fails whole: what it made, nobody can name. */
-		if (c->undo)
+		if (c->undo) {
+			/* On a NIC gone meanwhile, the object is one it let go of. */
+			guard(rwsem_read)(&ctx->rdev->lock);
 			c->undo(ctx, karg);
+		}
 		return -EFAULT;
 	}
 	return 0;

@@ -150,7 +150,7 @@ static int rig_ctx_attach(struct rig_ctx *ctx)
  * PD or a doorbell page is not opened.
  *
  * Return: the context, or an ERR_PTR: -ENOMEM, -ENODEV (the NIC went),
- * or the driver's error.
+ * -EDQUOT (the opener holds its share of the NIC), or the driver's error.
  */
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 {
@@ -177,10 +177,13 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 	ctx->next_buf = get_random_u32();
 	ctx->next_cookie = get_random_u32() & ((1U << 31) - 1);
 
+	ret = rig_share_open(ctx);
+	if (ret)
+		goto err_free;
 	if (rdev->attr.needs_kick) {
 		ret = rig_mmap_io(ctx, rdev->attr.status_phys, false, &ctx->status_cookie);
 		if (ret)
-			goto err_free;
+			goto err_share;
 	}
 
 	ret = rig_ctx_attach(ctx);
@@ -191,6 +194,8 @@ struct rig_ctx *rig_ctx_create(struct rig_dev *rdev)
 err_cookie:
 	if (ctx->status_cookie)
 		rig_mmap_del(ctx, ctx->status_cookie);
+err_share:
+	rig_share_close(ctx);
 err_free:
 	xa_destroy(&ctx->mmaps);
 	mmdrop(ctx->mm);
@@ -226,20 +231,36 @@ void rig_ctx_disassociate(struct rig_ctx *ctx)
 }
 
 /**
- * rig_ctx_forget() - the NIC was quiesced: forget what it kept of @ctx
+ * rig_ctx_forget() - the NIC went: forget what it kept of @ctx
  * @ctx: a disassociated context (the device's @lock held for writing)
+ * @quiesced: the NIC reaches none of it any more; if not, what it kept is
+ *	      taken from the file and kept for good (rig_dev_lose_qp(),
+ *	      rig_dev_lose_region()), so that closing the file frees none of
+ *	      its memory
  */
-void rig_ctx_forget(struct rig_ctx *ctx)
+void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced)
 {
 	struct rig_region *region;
 	struct rig_qp *qp;
 	unsigned long i;
 
 	lockdep_assert_held_write(&ctx->rdev->lock);
-	xa_for_each(&ctx->qps, i, qp)
-		rig_qp_forget(qp);
-	xa_for_each(&ctx->regions, i, region)
-		rig_region_forget(region);
+	xa_for_each(&ctx->qps, i, qp) {
+		if (quiesced) {
+			rig_qp_forget(qp);
+		} else if (!qp->gone) {
+			xa_erase(&ctx->qps, i);
+			rig_dev_lose_qp(qp);
+		}
+	}
+	xa_for_each(&ctx->regions, i, region) {
+		if (quiesced) {
+			rig_region_forget(region);
+		} else if (region->state != RIG_REGION_GONE) {
+			xa_erase(&ctx->regions, i);
+			rig_dev_lose_region(region);
+		}
+	}
 }
 
 /**
@@ -292,6 +313,7 @@ void rig_ctx_destroy(struct rig_ctx *ctx)
 	xa_for_each(&ctx->mmaps, i, entry)
 		rig_mmap_del(ctx, i);
 	xa_destroy(&ctx->mmaps);
+	rig_share_close(ctx);
 	mmdrop(ctx->mm);
 	kfree(ctx);
 }

@@ -25,6 +25,16 @@
 static dev_t rig_devt;
 static DEFINE_IDA(rig_minors);
 
+/*
+ * What a NIC that could not be quiesced may still reach when it goes: the
+ * regions and queue pairs its firmware kept.  Never freed: their memory
+ * stays allocated, pinned and charged (and is leaked at unload) rather
+ * than handed back while a device may still write it.
+ */
+static DEFINE_MUTEX(rig_lost_lock);
+static LIST_HEAD(rig_lost_regions);	/* struct rig_region @limbo */
+static LIST_HEAD(rig_lost_qps);		/* struct rig_qp @limbo, each its reference */
+
 static const char *rig_kind_name(enum rig_bnxt_kind kind)
 {
 	switch (kind) {
@@ -129,6 +139,9 @@ static void rig_dev_release(struct device *dev)
 
 	if (rdev->has_minor)
 		ida_free(&rig_minors, rdev->index);
+	/* Every file gave its share back when it closed. */
+	WARN_ON_ONCE(!xa_empty(&rdev->shares));
+	xa_destroy(&rdev->shares);
 	put_device(rdev->dma_dev);
 	kfree(rdev);
 }
@@ -177,6 +190,8 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 	INIT_LIST_HEAD(&rdev->dma_pages);
 	INIT_LIST_HEAD(&rdev->limbo);
 	INIT_LIST_HEAD(&rdev->qp_limbo);
+	mutex_init(&rdev->shares_lock);
+	xa_init(&rdev->shares);
 
 	/* From here on, put_device() frees rdev and its minor. */
 	device_initialize(&rdev->dev);
@@ -201,6 +216,62 @@ err_put:
 }
 
 /**
+ * rig_dev_lose_region() - keep a region the NIC may reach after it went
+ * @region: taken from its context (or from the device's limbo)
+ */
+void rig_dev_lose_region(struct rig_region *region)
+{
+	guard(mutex)(&rig_lost_lock);
+	list_add(&region->limbo, &rig_lost_regions);
+}
+
+/**
+ * rig_dev_lose_qp() - keep a queue pair the NIC may reach after it went
+ * @qp: taken from its context (or from the device's limbo), with the
+ *	reference that was there
+ */
+void rig_dev_lose_qp(struct rig_qp *qp)
+{
+	guard(mutex)(&rig_lost_lock);
+	list_add(&qp->limbo, &rig_lost_qps);
+}
+
+/*
+ * The NIC is gone: free what its firmware kept of closed files, once it
+ * was quiesced; else keep it for good.
+ */
+static void rig_dev_end_limbo(struct rig_dev *rdev, bool quiesced)
+{
+	struct rig_region *region, *next;
+	struct rig_qp *qp, *next_qp;
+	LIST_HEAD(regions);
+	LIST_HEAD(qps);
+
+	scoped_guard(mutex, &rdev->dma_lock) {
+		list_splice_init(&rdev->limbo, &regions);
+		list_splice_init(&rdev->qp_limbo, &qps);
+	}
+	list_for_each_entry_safe(qp, next_qp, &qps, limbo) {
+		list_del(&qp->limbo);
+		if (!quiesced) {
+			rig_dev_lose_qp(qp);
+			continue;
+		}
+		rdev->ops->forget_qp(qp);
+		rig_qp_put(qp);
+	}
+	list_for_each_entry_safe(region, next, &regions, limbo) {
+		list_del(&region->limbo);
+		if (!quiesced) {
+			rig_dev_lose_region(region);
+			continue;
+		}
+		rdev->ops->forget_region(region);
+		rig_region_free(region);
+	}
+}
+
+/**
  * rig_dev_unregister() - take /dev/rig_bnxtN away, and the NIC from its files
  * @rdev: a device from rig_dev_create()
  *
@@ -210,13 +281,16 @@ err_put:
  * taken from the NIC's DMA (it stays, pinned and charged, until the file
  * is closed), and every later command on it fails with -ENODEV.  Then the
  * driver quiesces the NIC, and what its firmware would not destroy is
- * forgotten, and freed if its file is gone.  Nothing is re-created behind
- * a process's back.  The caller (the driver) may tear the NIC down once
+ * forgotten, and freed if its file is gone; if the NIC could not be
+ * quiesced, that memory is kept for good instead (rig_dev_lose_region()),
+ * as the NIC may still write it.  Nothing is re-created behind a
+ * process's back.  The caller (the driver) may tear the NIC down once
  * this returns.
  */
 void rig_dev_unregister(struct rig_dev *rdev)
 {
 	struct rig_ctx *ctx;
+	bool quiesced;
 
 	cdev_device_del(&rdev->cdev, &rdev->dev);
 	/*
@@ -233,14 +307,16 @@ void rig_dev_unregister(struct rig_dev *rdev)
 		list_for_each_entry(ctx, &rdev->ctxs, node)
 			rig_ctx_disassociate(ctx);
 		/* What the firmware would not let go of, it lets go of now. */
-		rdev->ops->quiesce(rdev);
+		quiesced = !rdev->ops->quiesce(rdev);
+		if (!quiesced)
+			dev_err(&rdev->dev, "the NIC could not be quiesced: what its firmware kept stays allocated for good\n");
 		list_for_each_entry(ctx, &rdev->ctxs, node)
-			rig_ctx_forget(ctx);
+			rig_ctx_forget(ctx, quiesced);
 	}
-	/* The NIC reaches none of it now: no page stays mapped for it. */
+	/* No page stays mapped for it: behind an IOMMU, a late write faults. */
 	rig_dev_unmap_all(rdev);
 	up_write(&rdev->lock);
-	rig_dev_free_limbo(rdev);
+	rig_dev_end_limbo(rdev, quiesced);
 
 	put_device(&rdev->dev);
 }

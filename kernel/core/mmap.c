@@ -28,14 +28,18 @@
  * @phys: the I/O page (a page of the NIC's BARs)
  * @writable: an I/O page the process may write (doorbells); the status
  *	      page is read-only
+ * @revoked: the page was taken back (rig_mmap_revoke()): no mapping of it
+ *	     is made, and those made were zapped.  Under the context's
+ *	     @vma_lock.
  *
- * Immutable once published.
+ * Immutable once published, but for @revoked.
  */
 struct rig_mmap {
 	struct kref kref;
 	struct rig_buf *buf;
 	phys_addr_t phys;
 	bool writable;
+	bool revoked;
 };
 
 /**
@@ -120,6 +124,9 @@ int rig_mmap_io(struct rig_ctx *ctx, phys_addr_t phys, bool writable, u32 *cooki
  * rig_mmap_del() - take a cookie away; existing mappings stay
  * @ctx: the context
  * @cookie: from rig_mmap_buf() or rig_mmap_io()
+ *
+ * For memory, whose pages live as long as a mapping holds them.  A page
+ * of the NIC that may be given to another object is revoked instead.
  */
 void rig_mmap_del(struct rig_ctx *ctx, u32 cookie)
 {
@@ -127,6 +134,44 @@ void rig_mmap_del(struct rig_ctx *ctx, u32 cookie)
 
 	if (m)
 		kref_put(&m->kref, rig_mmap_free);
+}
+
+/**
+ * rig_mmap_revoke() - take a cookie away, and every mapping of its page
+ * @ctx: the context; the caller holds its @lock (never the mmap lock)
+ * @cookie: from rig_mmap_io()
+ *
+ * A doorbell page goes back to the NIC with its queue pair, which hands it
+ * to the next object it makes, another process's maybe: no mapping of it
+ * may outlive the queue pair.  As rig_ctx_zap() does for a NIC that goes:
+ * the page tables go, the VMA stays (a store to it faults with SIGBUS),
+ * and a mmap() that found the cookie before it went maps nothing.
+ */
+void rig_mmap_revoke(struct rig_ctx *ctx, u32 cookie)
+{
+	struct rig_mmap *m = xa_erase(&ctx->mmaps, cookie);
+	struct rig_vma *rv;
+	bool mm;
+
+	if (!m)
+		return;
+	lockdep_assert_held(&ctx->lock);
+	/* No process, no mapping: only a mmap() of its own could map it. */
+	mm = mmget_not_zero(ctx->mm);
+	if (mm)
+		mmap_read_lock(ctx->mm);
+	scoped_guard(mutex, &ctx->vma_lock) {
+		m->revoked = true;
+		list_for_each_entry(rv, &ctx->vmas, node)
+			if (rv->entry == m)
+				zap_vma_ptes(rv->vma, rv->vma->vm_start,
+					     rv->vma->vm_end - rv->vma->vm_start);
+	}
+	if (mm) {
+		mmap_read_unlock(ctx->mm);
+		mmput(ctx->mm);
+	}
+	kref_put(&m->kref, rig_mmap_free);
 }
 
 static void rig_vma_close(struct vm_area_struct *vma)
@@ -244,6 +289,10 @@ int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
 	guard(mutex)(&ctx->vma_lock);
 	if (READ_ONCE(ctx->rdev->dead)) {
 		ret = -ENODEV;
+		goto err_free;
+	}
+	if (m->revoked) {
+		ret = -EINVAL;
 		goto err_free;
 	}
 	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);

@@ -132,14 +132,26 @@ static int rig_qp_cookies(struct rig_ctx *ctx, struct rig_qp *qp)
 	return 0;
 }
 
-static void rig_qp_del_cookies(struct rig_ctx *ctx, struct rig_qp *qp)
+/*
+ * Its doorbell pages go back to the NIC with it, which may give them to
+ * another process's queue pair: no mapping of them may outlive it.
+ * Shared cookies were published once; a gone one is a no-op.
+ */
+static void rig_qp_revoke_doorbells(struct rig_ctx *ctx, struct rig_qp *qp)
 {
 	int i;
 
-	/* Shared cookies were published once; del of a gone one is a no-op. */
-	for (i = 0; i < 4; i++)
+	for (i = 1; i < 4; i++)
 		if (qp->cookies[i])
-			rig_mmap_del(ctx, qp->cookies[i]);
+			rig_mmap_revoke(ctx, qp->cookies[i]);
+}
+
+/* Take every cookie away: the rings' memory lives while mapped. */
+static void rig_qp_del_cookies(struct rig_ctx *ctx, struct rig_qp *qp)
+{
+	rig_qp_revoke_doorbells(ctx, qp);
+	if (qp->cookies[0])
+		rig_mmap_del(ctx, qp->cookies[0]);
 }
 
 static void rig_qp_answer(struct rig_qp *qp, struct rig_bnxt_create_qp *cmd)
@@ -177,7 +189,9 @@ static bool rig_qp_cmd_valid(struct rig_dev *rdev, const struct rig_bnxt_create_
  * @ctx: the context that will own the queue pair
  * @arg: a struct rig_bnxt_create_qp
  *
- * Return: 0, or the errors listed at struct rig_bnxt_create_qp.
+ * Return: 0, or the errors listed at struct rig_bnxt_create_qp; -EDQUOT
+ * when the file's opener holds its share of the NIC's queue pairs or
+ * doorbell pages.
  */
 int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 {
@@ -188,10 +202,15 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 
 	if (!rig_qp_cmd_valid(rdev, cmd))
 		return -EINVAL;
+	ret = rig_share_take(ctx, 1, 0);
+	if (ret)
+		return ret;
 
 	qp = kzalloc(rdev->ops->qp_size, GFP_KERNEL_ACCOUNT);
-	if (!qp)
+	if (!qp) {
+		rig_share_give(ctx, 1, 0);
 		return -ENOMEM;
+	}
 	kref_init(&qp->kref);
 	init_waitqueue_head(&qp->wq);
 	qp->ctx = ctx;
@@ -231,11 +250,13 @@ err_cookies:
 err_destroy:
 	/* What the driver made of it before it failed goes too. */
 	if (rig_qp_destroy(qp)) {
+		/* Kept by the NIC: counted against the file until it closes. */
 		rig_qp_keep(qp);
 		return ret;
 	}
 err_put:
 	rig_qp_put(qp);
+	rig_share_give(ctx, 1, 0);
 	return ret;
 }
 
@@ -274,6 +295,8 @@ int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
  * @ctx: the context that owns the queue pair
  * @arg: a struct rig_bnxt_handle
  *
+ * Its doorbell pages are unmapped first, whatever the firmware answers.
+ *
  * Return: 0; -EINVAL for a handle that names no queue pair; -EIO when the
  * firmware refuses (or refused before: the queue pair is broken, every
  * later command on it fails, and its memory stays until the file closes)
@@ -291,6 +314,8 @@ int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg)
 			return -EINVAL;
 		if (qp->broken)
 			return -EIO;
+		/* Before the NIC has its doorbell pages back to give away. */
+		rig_qp_revoke_doorbells(ctx, qp);
 		ret = rig_qp_destroy(qp);
 		if (ret) {
 			dev_warn_ratelimited(&ctx->rdev->dev,
@@ -302,6 +327,7 @@ int rig_cmd_destroy_qp(struct rig_ctx *ctx, void *arg)
 		rig_qp_del_cookies(ctx, qp);
 	}
 	rig_qp_put(qp);
+	rig_share_give(ctx, 1, 0);
 	return 0;
 }
 

@@ -30,8 +30,11 @@ static void rig_region_free_runs(struct rig_region *region)
 	kvfree(region->runs);
 }
 
-/* Free the region's memory and the region; the NIC no longer reaches it. */
-static void rig_region_free(struct rig_region *region)
+/**
+ * rig_region_free() - free a region's memory and the region
+ * @region: a region the NIC no longer reaches
+ */
+void rig_region_free(struct rig_region *region)
 {
 	if (region->buf)
 		rig_buf_put(region->buf);
@@ -234,17 +237,27 @@ static int rig_region_device(struct rig_ctx *ctx, struct rig_region *region,
 	for (i = 0; i < cmd->count; i++) {
 		struct rig_devrun *run = &region->runs[i];
 
-		ret = rig_bar_find(runs[i].address, runs[i].bytes, run);
+		run->region = region;
+		ret = rig_bar_take(runs[i].address, runs[i].bytes, run);
 		if (ret)
 			goto out;
-		run->region = region;
-		rig_bar_track(run);
 		region->nruns++;
 	}
 	region->bytes = total;
 out:
 	kfree(runs);
 	return ret;
+}
+
+/* Was the device of one of its runs removed since it was found? */
+static bool rig_region_runs_gone(struct rig_region *region)
+{
+	u32 i;
+
+	for (i = 0; i < region->nruns; i++)
+		if (rig_bar_gone(&region->runs[i]))
+			return true;
+	return false;
 }
 
 static int rig_region_memory(struct rig_ctx *ctx, struct rig_region *region,
@@ -261,42 +274,53 @@ static int rig_region_memory(struct rig_ctx *ctx, struct rig_region *region,
 	return -EINVAL;
 }
 
-/**
- * rig_cmd_reg_region() - RIG_BNXT_REG_REGION
- * @ctx: the context that will own the region
- * @arg: a struct rig_bnxt_reg_region
- *
- * Return: 0, or the errors listed at struct rig_bnxt_reg_region.
+/*
+ * A region no file names any more that the firmware would not let go of:
+ * its memory cannot be freed while the NIC may reach it.  It is kept in
+ * the device's limbo until the NIC goes (rig_dev_unregister()).
  */
-int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
+static void rig_region_keep(struct rig_region *region)
 {
-	struct rig_bnxt_reg_region *cmd = arg;
+	struct rig_dev *rdev = region->ctx->rdev;
+
+	dev_warn(&rdev->dev,
+		 "the firmware keeps a region no file names: %llu bytes stay %s until the NIC is removed\n",
+		 region->bytes, region->pinned ? "pinned" : "allocated");
+	scoped_guard(mutex, &rdev->dma_lock)
+		list_add(&region->limbo, &rdev->limbo);
+}
+
+/*
+ * Register @region, its memory made, with the NIC and give it to the file,
+ * answering @cmd; the caller holds the device's @lock for reading and the
+ * NIC is there.  On failure the NIC has let go of it again, or, if it
+ * would not, it is kept (*@kept) in the device's limbo until the NIC goes.
+ */
+static int rig_region_publish(struct rig_ctx *ctx, struct rig_region *region,
+			      struct rig_bnxt_reg_region *cmd, bool *kept)
+{
 	struct rig_dev *rdev = ctx->rdev;
-	struct rig_region *region;
 	int ret;
 
-	if (cmd->flags || cmd->handle || cmd->key || cmd->region_bytes ||
-	    cmd->mmap_offset)
-		return -EINVAL;
-
-	region = kzalloc(rdev->ops->region_size, GFP_KERNEL_ACCOUNT);
-	if (!region)
-		return -ENOMEM;
-	region->type = cmd->type;
-	region->ctx = ctx;
-	ret = rig_region_memory(ctx, region, cmd);
-	if (ret)
-		goto err_free;
-
+	lockdep_assert_held_read(&rdev->lock);
 	ret = rdev->ops->reg_region(region);
 	if (ret)
-		goto err_free;
+		return ret;
 
 	mutex_lock(&ctx->lock);
 	ret = xa_alloc_cyclic(&ctx->regions, &region->handle, region,
 			      xa_limit_32b, &ctx->next_region, GFP_KERNEL_ACCOUNT);
 	if (ret < 0)
 		goto err_unlock;
+	/*
+	 * A removal of a run's device from here on finds the region in the
+	 * file (rig_dev_lose_runs() takes this lock); one before, not: it
+	 * marked the run gone, seen here.
+	 */
+	if (region->runs && rig_region_runs_gone(region)) {
+		ret = rig_ctx_error(ctx, -ENXIO, "region: the device of a run is being removed");
+		goto err_erase;
+	}
 	if (region->type == RIG_BNXT_REGION_HOST) {
 		ret = rig_mmap_buf(ctx, region->buf, &region->cookie);
 		if (ret)
@@ -317,11 +341,67 @@ err_erase:
 	xa_erase(&ctx->regions, region->handle);
 err_unlock:
 	mutex_unlock(&ctx->lock);
-	/* The NIC has not seen the region used; a refusal now leaks its key. */
-	if (rdev->ops->dereg_region(region))
-		return rig_ctx_error(ctx, ret, "region: undoing a registration failed");
+	if (rdev->ops->dereg_region(region)) {
+		/*
+		 * The NIC keeps its key: its memory stays with the NIC, as at
+		 * close, counted against the file until then.
+		 */
+		rig_region_keep(region);
+		*kept = true;
+		return rig_ctx_error(ctx, ret,
+				     "region: undoing a registration failed; its memory stays until the NIC is removed");
+	}
+	return ret;
+}
+
+/**
+ * rig_cmd_reg_region() - RIG_BNXT_REG_REGION, which takes the device's
+ *	lock itself
+ * @ctx: the context that will own the region
+ * @arg: a struct rig_bnxt_reg_region
+ *
+ * The process's memory is read and pinned first, without the device's
+ * lock: a fault there may wait as long as the process likes (a
+ * userfaultfd, a FUSE file), and a reader of the lock held across it
+ * would hold up the NIC's removal and reset.  Only the NIC's part runs
+ * under the lock, the NIC's presence checked there.
+ *
+ * Return: 0, or the errors listed at struct rig_bnxt_reg_region.
+ */
+int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
+{
+	struct rig_bnxt_reg_region *cmd = arg;
+	struct rig_dev *rdev = ctx->rdev;
+	struct rig_region *region;
+	bool kept = false;
+	int ret;
+
+	if (cmd->flags || cmd->handle || cmd->key || cmd->region_bytes ||
+	    cmd->mmap_offset)
+		return -EINVAL;
+	ret = rig_share_take(ctx, 0, 1);
+	if (ret)
+		return ret;
+
+	region = kzalloc(rdev->ops->region_size, GFP_KERNEL_ACCOUNT);
+	if (!region) {
+		rig_share_give(ctx, 0, 1);
+		return -ENOMEM;
+	}
+	region->type = cmd->type;
+	region->ctx = ctx;
+	ret = rig_region_memory(ctx, region, cmd);
+	if (ret)
+		goto err_free;
+
+	down_read(&rdev->lock);
+	ret = rdev->dead ? -ENODEV : rig_region_publish(ctx, region, cmd, &kept);
+	up_read(&rdev->lock);
+	if (!ret || kept)
+		return ret;
 err_free:
 	rig_region_free(region);
+	rig_share_give(ctx, 0, 1);
 	return ret;
 }
 
@@ -368,6 +448,7 @@ int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg)
 		rig_mmap_del(ctx, region->cookie);
 	mutex_unlock(&ctx->lock);
 	rig_region_free(region);
+	rig_share_give(ctx, 0, 1);
 	return 0;
 
 out_unlock:
@@ -405,16 +486,6 @@ void rig_region_forget(struct rig_region *region)
 		return;
 	region->ctx->rdev->ops->forget_region(region);
 	region->state = RIG_REGION_GONE;
-}
-
-static bool rig_region_runs_gone(struct rig_region *region)
-{
-	u32 i;
-
-	for (i = 0; i < region->nruns; i++)
-		if (READ_ONCE(region->runs[i].gone))
-			return true;
-	return false;
 }
 
 /**
@@ -462,48 +533,20 @@ void rig_dev_lose_runs(struct rig_dev *rdev)
  * A broken region gets another deregistration; if the firmware refuses
  * again, the memory cannot be freed while the NIC may reach it: it is
  * kept, and logged, until the NIC goes (the function is removed or reset).
+ *
+ * Return: true when it was freed, false when it was kept.
  */
-void rig_region_destroy(struct rig_region *region, bool tell_nic)
+bool rig_region_destroy(struct rig_region *region, bool tell_nic)
 {
 	struct rig_dev *rdev = region->ctx->rdev;
 
 	if (tell_nic && region->state != RIG_REGION_GONE &&
 	    rdev->ops->dereg_region(region)) {
-		dev_warn(&rdev->dev,
-			 "the firmware keeps a region of a closed file: %llu bytes stay %s until the NIC is removed\n",
-			 region->bytes, region->pinned ? "pinned" : "allocated");
-		scoped_guard(mutex, &rdev->dma_lock)
-			list_add(&region->limbo, &rdev->limbo);
-		return;
+		rig_region_keep(region);
+		return false;
 	}
 	rig_region_free(region);
-}
-
-/**
- * rig_dev_free_limbo() - free what the firmware kept: it is quiesced
- * @rdev: a device being unregistered; its NIC reaches no memory any more
- */
-void rig_dev_free_limbo(struct rig_dev *rdev)
-{
-	struct rig_region *region, *next;
-	struct rig_qp *qp, *next_qp;
-	LIST_HEAD(regions);
-	LIST_HEAD(qps);
-
-	scoped_guard(mutex, &rdev->dma_lock) {
-		list_splice_init(&rdev->limbo, &regions);
-		list_splice_init(&rdev->qp_limbo, &qps);
-	}
-	list_for_each_entry_safe(qp, next_qp, &qps, limbo) {
-		list_del(&qp->limbo);
-		rdev->ops->forget_qp(qp);
-		rig_qp_put(qp);
-	}
-	list_for_each_entry_safe(region, next, &regions, limbo) {
-		list_del(&region->limbo);
-		rdev->ops->forget_region(region);
-		rig_region_free(region);
-	}
+	return true;
 }
 
 /**
@@ -524,6 +567,7 @@ void rig_region_undo(struct rig_ctx *ctx, void *arg)
 		if (region && region->type == RIG_BNXT_REGION_HOST)
 			rig_mmap_del(ctx, region->cookie);
 	}
-	if (region)
-		rig_region_destroy(region, true);
+	/* Kept by the NIC, it stays counted against the file until close. */
+	if (region && rig_region_destroy(region, true))
+		rig_share_give(ctx, 0, 1);
 }

@@ -16,6 +16,7 @@
 #include <linux/rwsem.h>
 #include <linux/scatterlist.h>
 #include <linux/types.h>
+#include <linux/uidgid.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
 
@@ -83,7 +84,8 @@ struct rig_qp_layout {
  *	       gone
  * @quiesce: every file has been taken from the NIC (rig_dev_unregister()):
  *	     make it reach no memory of any object it kept, so that they
- *	     can be forgotten and freed
+ *	     can be forgotten and freed.  0, or an errno when the NIC may
+ *	     still reach them: their memory is then never freed
  * @kick: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK): wake it
  * @relaxed_ordering: is PCIe Relaxed Ordering enabled for the NIC now?
  *
@@ -106,7 +108,7 @@ struct rig_dev_ops {
 	int (*connect_qp)(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer);
 	int (*destroy_qp)(struct rig_qp *qp);
 	void (*forget_qp)(struct rig_qp *qp);
-	void (*quiesce)(struct rig_dev *rdev);
+	int (*quiesce)(struct rig_dev *rdev);
 	void (*kick)(struct rig_dev *rdev);
 	bool (*relaxed_ordering)(struct rig_dev *rdev);
 };
@@ -125,6 +127,13 @@ struct rig_dev_ops {
  * @max_qp: queue pairs the firmware said it takes (sysfs)
  * @max_cq: completion queues likewise
  * @max_mr: memory registrations likewise
+ * @max_pd: protection domains the driver hands out, one a file
+ * @max_dpi: doorbell pages the driver hands out, one a file and @qp_dpis
+ *	     a queue pair
+ * @qp_dpis: doorbell pages of a queue pair's own (0 where they share
+ *	     their file's)
+ *
+ * The limits are what each user gets a share of (share.c).
  */
 struct rig_dev_attr {
 	enum rig_bnxt_kind kind;
@@ -138,6 +147,9 @@ struct rig_dev_attr {
 	u32 max_qp;
 	u32 max_cq;
 	u32 max_mr;
+	u32 max_pd;
+	u32 max_dpi;
+	u32 qp_dpis;
 };
 
 /**
@@ -172,6 +184,8 @@ struct rig_dev_attr {
  *	   goes
  * @qp_limbo: likewise, queue pairs (struct rig_qp @limbo, each with its
  *	      reference)
+ * @shares_lock: protects @shares and the share counts of every context
+ * @shares: user id -> struct rig_share (share.c): what each user holds
  */
 struct rig_dev {
 	struct device dev;
@@ -190,6 +204,8 @@ struct rig_dev {
 	struct list_head dma_pages;
 	struct list_head limbo;
 	struct list_head qp_limbo;
+	struct mutex shares_lock;	/* see above */
+	struct xarray shares;
 };
 
 /**
@@ -354,6 +370,13 @@ struct rig_region {
  * @next_buf: xa_alloc_cyclic()'s cursor for @bufs.
  * @next_cookie: xa_alloc_cyclic()'s cursor for @mmaps.
  * @next_qp: xa_alloc_cyclic()'s cursor for @qps.
+ * @uid: who opened the file: its objects count against that user's share
+ *	 of the NIC (share.c); immutable
+ * @unshared: the opener had CAP_SYS_RESOURCE: nothing is counted;
+ *	      immutable
+ * @shared_qps: queue pairs counted against @uid's share, under the
+ *		device's @shares_lock
+ * @shared_regions: likewise, regions
  *
  * release() destroys everything here, the NIC quiesced first.
  */
@@ -377,6 +400,10 @@ struct rig_ctx {
 	u32 next_buf;
 	u32 next_cookie;
 	u32 next_qp;
+	kuid_t uid;
+	bool unshared;
+	u32 shared_qps;
+	u32 shared_regions;
 };
 
 /**
@@ -441,6 +468,8 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 			       const struct rig_dev_ops *ops,
 			       const struct rig_dev_attr *attr);
 void rig_dev_unregister(struct rig_dev *rdev);
+void rig_dev_lose_region(struct rig_region *region);
+void rig_dev_lose_qp(struct rig_qp *qp);
 int rig_dev_init(void);
 void rig_dev_exit(void);
 void rig_dev_for_each(void (*fn)(struct rig_dev *rdev));
@@ -468,7 +497,7 @@ extern const struct file_operations rig_fops;
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev);
 void rig_ctx_destroy(struct rig_ctx *ctx);
 void rig_ctx_disassociate(struct rig_ctx *ctx);
-void rig_ctx_forget(struct rig_ctx *ctx);
+void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
 int rig_cmd_last_error(struct rig_ctx *ctx, void *arg);
@@ -479,6 +508,7 @@ void rig_dma_undo(struct rig_ctx *ctx, void *arg);
 int rig_mmap_buf(struct rig_ctx *ctx, struct rig_buf *buf, u32 *cookie);
 int rig_mmap_io(struct rig_ctx *ctx, phys_addr_t phys, bool writable, u32 *cookie);
 void rig_mmap_del(struct rig_ctx *ctx, u32 cookie);
+void rig_mmap_revoke(struct rig_ctx *ctx, u32 cookie);
 int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma);
 void rig_ctx_zap(struct rig_ctx *ctx);
 struct rig_buf *rig_buf_lookup(struct rig_dev *rdev, unsigned long addr,
@@ -501,10 +531,10 @@ bool rig_ctx_has_events(struct rig_ctx *ctx);
 int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dereg_region(struct rig_ctx *ctx, void *arg);
 void rig_region_undo(struct rig_ctx *ctx, void *arg);
-void rig_region_destroy(struct rig_region *region, bool tell_nic);
+bool rig_region_destroy(struct rig_region *region, bool tell_nic);
 void rig_region_lost(struct rig_region *region);
 void rig_region_forget(struct rig_region *region);
-void rig_dev_free_limbo(struct rig_dev *rdev);
+void rig_region_free(struct rig_region *region);
 void rig_dev_lose_runs(struct rig_dev *rdev);
 
 /* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */
@@ -525,9 +555,15 @@ struct rig_buf *rig_buf_alloc(struct rig_dev *rdev, unsigned long npages, bool k
 void rig_buf_put(struct rig_buf *buf);
 int rig_buf_map(struct rig_buf *buf, struct vm_area_struct *vma);
 
+/* share.c */
+int rig_share_open(struct rig_ctx *ctx);
+void rig_share_close(struct rig_ctx *ctx);
+int rig_share_take(struct rig_ctx *ctx, u32 qps, u32 regions);
+void rig_share_give(struct rig_ctx *ctx, u32 qps, u32 regions);
+
 /* bar.c */
-int rig_bar_find(u64 bus, u64 bytes, struct rig_devrun *run);
-void rig_bar_track(struct rig_devrun *run);
+int rig_bar_take(u64 bus, u64 bytes, struct rig_devrun *run);
+bool rig_bar_gone(const struct rig_devrun *run);
 void rig_bar_untrack(struct rig_devrun *run);
 int rig_bar_init(void);
 void rig_bar_exit(void);

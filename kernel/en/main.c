@@ -44,7 +44,8 @@
  * @data: its argument
  * @name: its name in /proc/interrupts
  * @on: requested from the IRQ core now (false between bnxt_en's
- *	ulp_irq_stop and ulp_irq_restart)
+ *	ulp_irq_stop and ulp_irq_restart, when a vector asked for is
+ *	requested only at the restart)
  */
 struct rig_en_irq {
 	u32 irq;
@@ -60,21 +61,22 @@ struct rig_en_irq {
  * @parent: bnxt_en's "bnxt_en.rdma" device
  * @edev: bnxt_en's description of the function; bnxt_en's, valid until
  *	  this driver's .remove returns
- * @irq_lock: protects @irqs and @tadev.transport.vectors
+ * @irq_lock: protects @irqs, @irqs_stopped and @tadev.transport.vectors
  * @irqs: the vectors, by index (0: the CREQ's)
- * @up_lock: protects @up and @drv, and is held while they are called
- * @up: rig_bnxt's stop and restart, NULL while none is registered
- * @drv: their argument
+ * @irqs_stopped: between bnxt_en's ulp_irq_stop and ulp_irq_restart: the
+ *		  vectors may not be requested
+ * @up_lock: protects @up, and is held while it is called
+ * @up: rig_bnxt's upcalls, NULL while none is registered
  */
 struct rig_en {
 	struct rig_transport_adev tadev;
 	struct auxiliary_device *parent;
 	struct rig_en_dev *edev;
-	struct mutex irq_lock;		/* @irqs, @tadev.transport.vectors */
+	struct mutex irq_lock;		/* @irqs, @irqs_stopped, @tadev.transport.vectors */
 	struct rig_en_irq irqs[RIG_TRANSPORT_MAX_VECTORS];
-	struct mutex up_lock;		/* @up, @drv, and calls of @up */
+	bool irqs_stopped;
+	struct mutex up_lock;		/* @up, and calls of @up */
 	const struct rig_transport_upcalls *up;
-	void *drv;
 };
 
 static struct rig_en *to_rig_en(struct rig_transport *t)
@@ -122,12 +124,15 @@ static int rig_en_request_irq(struct rig_transport *t, unsigned int vec,
 	if (irq->handler)
 		return -EBUSY;
 	snprintf(irq->name, sizeof(irq->name), "%s@%s", name, pci_name(t->pdev));
-	ret = request_irq(irq->irq, handler, 0, irq->name, data);
-	if (ret)
-		return ret;
+	/* bnxt_en is changing its vectors: this one is requested at the restart. */
+	if (!en->irqs_stopped) {
+		ret = request_irq(irq->irq, handler, 0, irq->name, data);
+		if (ret)
+			return ret;
+		irq->on = true;
+	}
 	irq->handler = handler;
 	irq->data = data;
-	irq->on = true;
 	return 0;
 }
 
@@ -153,13 +158,12 @@ static void rig_en_kick(struct rig_transport *t)
 }
 
 static void rig_en_register_upcalls(struct rig_transport *t,
-				    const struct rig_transport_upcalls *up, void *drv)
+				    const struct rig_transport_upcalls *up)
 {
 	struct rig_en *en = to_rig_en(t);
 
 	guard(mutex)(&en->up_lock);
 	en->up = up;
-	en->drv = drv;
 }
 
 static const struct rig_transport_ops rig_en_transport_ops = {
@@ -186,13 +190,20 @@ static void rig_en_vectors(struct rig_en *en, const struct rig_en_msix_entry *en
 	}
 }
 
-/* bnxt_en frees its vectors (a ring change, a reset): free ours first. */
+/*
+ * bnxt_en frees its vectors (a ring change, a reset): rig_bnxt masks its
+ * rings (as bnxt_re's ulp_irq_stop does), then ours are freed.
+ */
 static void rig_en_ulp_irq_stop(void *handle)
 {
 	struct rig_en *en = handle;
 	unsigned int i;
 
+	scoped_guard(mutex, &en->up_lock)
+		if (en->up)
+			en->up->irq_stop(&en->tadev.transport);
 	guard(mutex)(&en->irq_lock);
+	en->irqs_stopped = true;
 	for (i = 0; i < en->tadev.transport.nvec; i++) {
 		struct rig_en_irq *irq = &en->irqs[i];
 
@@ -202,18 +213,13 @@ static void rig_en_ulp_irq_stop(void *handle)
 	}
 }
 
-/* The vectors are back, maybe renumbered: request again what was asked for. */
-static void rig_en_ulp_irq_restart(void *handle, struct rig_en_msix_entry *ent)
+/* Request again what was asked for, on the vectors as bnxt_en gives them now. */
+static void rig_en_irqs_request(struct rig_en *en)
 {
-	struct rig_en *en = handle;
 	unsigned int i;
 
-	if (!ent) {
-		dev_err(rig_en_dev(en), "bnxt_en could not set up its vectors again: the NIC raises no more events\n");
-		return;
-	}
 	guard(mutex)(&en->irq_lock);
-	rig_en_vectors(en, ent);
+	en->irqs_stopped = false;
 	for (i = 0; i < en->tadev.transport.nvec; i++) {
 		struct rig_en_irq *irq = &en->irqs[i];
 
@@ -225,6 +231,26 @@ static void rig_en_ulp_irq_restart(void *handle, struct rig_en_msix_entry *ent)
 		else
 			irq->on = true;
 	}
+}
+
+/*
+ * The vectors are back, maybe renumbered: request them again, then
+ * rig_bnxt re-arms its rings and takes what came meanwhile.
+ */
+static void rig_en_ulp_irq_restart(void *handle, struct rig_en_msix_entry *ent)
+{
+	struct rig_en *en = handle;
+
+	if (!ent) {
+		dev_err(rig_en_dev(en), "bnxt_en could not set up its vectors again: the NIC raises no more events\n");
+		return;
+	}
+	scoped_guard(mutex, &en->irq_lock)
+		rig_en_vectors(en, ent);
+	rig_en_irqs_request(en);
+	guard(mutex)(&en->up_lock);
+	if (en->up)
+		en->up->irq_restart(&en->tadev.transport);
 }
 
 static struct rig_en_ulp_ops rig_en_ulp_ops = {
@@ -258,7 +284,8 @@ static void rig_en_transport_fill(struct rig_en *en, unsigned int nvec)
 	t->nvec = nvec;
 	t->caps = 0;
 	t->chip_num = edev->chip_num;
-	t->kind = "bnxt_en";
+	t->stats_size = edev->hw_ring_stats_size;
+	t->kind = RIG_BNXT_KIND_PCI;
 	scoped_guard(mutex, &en->irq_lock)
 		rig_en_vectors(en, edev->msix_entries);
 }
@@ -320,6 +347,8 @@ static int rig_en_probe(struct auxiliary_device *adev, const struct auxiliary_de
 		rig_en_release(&en->tadev.adev.dev);
 		return ret;
 	}
+	/* bnxt_en may stop the function (.suspend) as soon as we are registered. */
+	auxiliary_set_drvdata(adev, en);
 	ret = bnxt_register_dev(edev, &rig_en_ulp_ops, en);
 	if (ret) {
 		dev_err(&adev->dev, "bnxt_en refused to register rig as its RDMA driver (%pe)\n",
@@ -334,7 +363,6 @@ static int rig_en_probe(struct auxiliary_device *adev, const struct auxiliary_de
 		goto err_unregister;
 	}
 	rig_en_transport_fill(en, nvec);
-	auxiliary_set_drvdata(adev, en);
 	ret = auxiliary_device_add(&en->tadev.adev);
 	if (ret) {
 		dev_err(&adev->dev, "could not add the device rig_bnxt binds (%pe)\n",
@@ -363,15 +391,31 @@ static void rig_en_remove(struct auxiliary_device *adev)
 	auxiliary_device_uninit(&en->tadev.adev);	/* frees @en */
 }
 
-/* bnxt_en stops the function (firmware reset, PCI error, suspend). */
+/*
+ * bnxt_en's state bits (bnxt.h's BNXT_STATE_*, not in its BTF): the
+ * firmware hit a fatal condition, or the PCI channel froze.  Either way
+ * no command reaches it, as bnxt_re's .suspend decides.
+ */
+#define RIG_EN_STATE_FW_FATAL_COND		6
+#define RIG_EN_STATE_PCI_CHANNEL_IO_FROZEN	8
+
+/*
+ * bnxt_en stops the function: a firmware reset, a PCI error, devlink
+ * reload, suspend.  Its firmware is gone only on a fatal condition; else
+ * rig_bnxt takes every object down in order, telling it.
+ */
 static int rig_en_suspend(struct auxiliary_device *adev, pm_message_t state)
 {
 	struct rig_en *en = auxiliary_get_drvdata(adev);
+	unsigned long st = en->edev->en_state;
+	bool fatal = test_bit(RIG_EN_STATE_FW_FATAL_COND, &st) ||
+		     test_bit(RIG_EN_STATE_PCI_CHANNEL_IO_FROZEN, &st);
 
-	dev_info(&adev->dev, "bnxt_en stops the function (state 0x%lx)\n", en->edev->en_state);
+	dev_info(&adev->dev, "bnxt_en stops the function (state 0x%lx: %s)\n", st,
+		 fatal ? "fatal" : "the firmware lives on");
 	guard(mutex)(&en->up_lock);
 	if (en->up)
-		en->up->stop(&en->tadev.transport, en->drv);
+		en->up->stop(&en->tadev.transport, fatal);
 	return 0;
 }
 
@@ -385,18 +429,23 @@ static int rig_en_resume(struct auxiliary_device *adev)
 		rig_en_vectors(en, en->edev->msix_entries);
 	guard(mutex)(&en->up_lock);
 	if (en->up)
-		en->up->restart(&en->tadev.transport, en->drv);
+		en->up->restart(&en->tadev.transport);
 	return 0;
 }
 
-/* The machine goes down: the NIC must stop reaching memory first. */
+/*
+ * The machine goes down: the NIC must stop reaching memory first.  As
+ * bnxt_re's .shutdown, a whole teardown with the firmware told (its
+ * objects destroyed, its rings freed) rather than memory simply let go
+ * while bus mastering is still on.
+ */
 static void rig_en_shutdown(struct auxiliary_device *adev)
 {
 	struct rig_en *en = auxiliary_get_drvdata(adev);
 
 	guard(mutex)(&en->up_lock);
 	if (en->up)
-		en->up->stop(&en->tadev.transport, en->drv);
+		en->up->stop(&en->tadev.transport, false);
 }
 
 /*

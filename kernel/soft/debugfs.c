@@ -23,8 +23,16 @@
  *   dma_fail       rw  N: the next N DMA accesses of the function fault
  *   fail_hwrm      rw  "N CODE": refuse the next N HWRM requests with
  *                      HWRM_ERR_CODE CODE
- *   state          rw  "running" or "stopped"; write "stop" (every object
- *                      goes, the driver's stop upcall runs) or "restart"
+ *   state          rw  "running" or "stopped"; write "stop" (the firmware
+ *                      dies: every object goes, then the driver's stop
+ *                      upcall runs, told so), "suspend" (the firmware
+ *                      lives: the driver's stop upcall runs first and must
+ *                      free everything; what it leaves is counted in
+ *                      stats' stop_leftovers) or "restart"
+ *   irqs           rw  "on" or "off"; write "off" (the driver's irq_stop
+ *                      upcall runs, then the vectors are freed: a raise is
+ *                      lost and counted in stats' raises_off) or "on" (back,
+ *                      then the driver's irq_restart upcall)
  *
  * Numbers are decimal or 0x-prefixed hexadecimal.
  */
@@ -58,6 +66,10 @@ static void rig_soft_show_stats(struct seq_file *m, struct rig_soft_dev *sd)
 	seq_printf(m, "events_dropped %llu\ncq_faults %llu\ndma_faults %lld\n",
 		   s->events_dropped, s->cq_faults, atomic64_read(&sd->dma.mem.faults));
 	seq_printf(m, "qps %u\ncqs %u\nmrs %u\n", sd->fn.nqps, sd->fn.ncqs, sd->fn.nmrs);
+	seq_printf(m, "tx_pkts %llu\ntx_bytes %llu\nrx_pkts %llu\nrx_bytes %llu\n",
+		   s->tx_pkts, s->tx_bytes, s->rx_pkts, s->rx_bytes);
+	seq_printf(m, "stats_writes %llu\nstop_leftovers %llu\nraises_off %llu\n",
+		   s->stats_writes, s->stop_leftovers, s->raises_off);
 }
 
 static void rig_soft_show_qps(struct seq_file *m, struct rig_soft_dev *sd)
@@ -215,6 +227,11 @@ static void rig_soft_show_state(struct seq_file *m, struct rig_soft_dev *sd)
 	seq_puts(m, sd->fn.stopped ? "stopped\n" : "running\n");
 }
 
+static void rig_soft_show_irqs(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	seq_puts(m, READ_ONCE(sd->irqs_off) ? "off\n" : "on\n");
+}
+
 #define RIG_SOFT_KNOB(n, mode) \
 	{ #n, mode, rig_soft_show_##n, NULL }
 #define RIG_SOFT_KNOB_RW(n) \
@@ -236,6 +253,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB_RW(dma_fail),
 	RIG_SOFT_KNOB_RW(fail_hwrm),
 	{ "state", 0600, rig_soft_show_state, NULL },
+	{ "irqs", 0600, rig_soft_show_irqs, NULL },
 };
 
 /* The file's device and knob: the inode holds the device, the name the knob. */
@@ -267,13 +285,24 @@ static int rig_soft_knob_open(struct inode *inode, struct file *file)
 	return single_open(file, rig_soft_knob_show, inode->i_private);
 }
 
-/* stop and restart run the driver's upcalls: not under the world's lock. */
+/* These run the driver's upcalls: not under the world's lock. */
 static int rig_soft_store_state(struct rig_soft_dev *sd, const char *buf)
 {
 	if (sysfs_streq(buf, "stop"))
 		return rig_soft_dev_stop(sd);
+	if (sysfs_streq(buf, "suspend"))
+		return rig_soft_dev_suspend(sd);
 	if (sysfs_streq(buf, "restart"))
 		return rig_soft_dev_restart(sd);
+	return -EINVAL;
+}
+
+static int rig_soft_store_irqs(struct rig_soft_dev *sd, const char *buf)
+{
+	if (sysfs_streq(buf, "off"))
+		return rig_soft_dev_irqs(sd, false);
+	if (sysfs_streq(buf, "on"))
+		return rig_soft_dev_irqs(sd, true);
 	return -EINVAL;
 }
 
@@ -292,6 +321,8 @@ static ssize_t rig_soft_knob_write(struct file *file, const char __user *ubuf,
 	buf[len] = '\0';
 	if (!strcmp(knob->name, "state")) {
 		ret = rig_soft_store_state(sd, buf);
+	} else if (!strcmp(knob->name, "irqs")) {
+		ret = rig_soft_store_irqs(sd, buf);
 	} else {
 		if (!knob->store)
 			return -EPERM;

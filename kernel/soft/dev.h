@@ -75,11 +75,12 @@ struct rig_soft_vec {
  * @bar: BAR 2, mapped uncached
  * @bar_len: its bytes
  * @id: the auxiliary device's id
- * @irq_lock: protects @vec; held (bottom halves off) while a handler runs
+ * @irq_lock: protects @vec and @irqs_off; held (bottom halves off) while
+ *	      a handler runs
  * @vec: the vectors
- * @up_lock: protects @up and @drv; held while an upcall runs
+ * @irqs_off: the vectors are freed (debugfs "irqs"): a raise is lost
+ * @up_lock: protects @up; held while an upcall runs
  * @up: the driver's upcalls, or NULL
- * @drv: their argument
  * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
  */
 struct rig_soft_dev {
@@ -90,11 +91,11 @@ struct rig_soft_dev {
 	void __iomem *bar;
 	u32 bar_len;
 	int id;
-	spinlock_t irq_lock;	/* @vec; held while a handler runs */
+	spinlock_t irq_lock;	/* @vec, @irqs_off; held while a handler runs */
 	struct rig_soft_vec vec[RIG_SOFT_NVEC];
-	struct mutex up_lock;	/* @up, @drv; held while an upcall runs */
+	bool irqs_off;
+	struct mutex up_lock;	/* @up; held while an upcall runs */
 	const struct rig_transport_upcalls *up;
-	void *drv;
 	struct dentry *debugfs;
 };
 
@@ -120,6 +121,8 @@ void rig_soft_engine_stop(void);
 
 /* main.c */
 int rig_soft_dev_stop(struct rig_soft_dev *sd);
+int rig_soft_dev_suspend(struct rig_soft_dev *sd);
+int rig_soft_dev_irqs(struct rig_soft_dev *sd, bool on);
 int rig_soft_dev_restart(struct rig_soft_dev *sd);
 
 /* debugfs.c */

@@ -15,24 +15,32 @@
 #include <linux/io.h>
 #include <linux/iommu.h>
 #include <linux/notifier.h>
+#include <linux/slab.h>
 
 #include "dev.h"
 
-/* PCI devices that are being removed: never reached again. */
-#define RIG_SOFT_DYING		8
+/*
+ * PCI devices that are being removed: never reached again.  As many as
+ * are being removed at once (a switch and everything below it, removals
+ * racing each other): a mark is never missing for want of room.
+ */
+struct rig_soft_dying {
+	struct pci_dev *pdev;
+	struct list_head node;
+};
+
 static DEFINE_SPINLOCK(rig_soft_dying_lock);
-static struct pci_dev *rig_soft_dying[RIG_SOFT_DYING];	/* under rig_soft_dying_lock */
+static LIST_HEAD(rig_soft_dying);	/* under rig_soft_dying_lock */
 
 static bool rig_soft_is_dying(struct pci_dev *pdev)
 {
-	bool dying = false;
-	int i;
+	struct rig_soft_dying *d;
 
-	spin_lock(&rig_soft_dying_lock);
-	for (i = 0; i < RIG_SOFT_DYING; i++)
-		dying |= rig_soft_dying[i] == pdev;
-	spin_unlock(&rig_soft_dying_lock);
-	return dying;
+	guard(spinlock)(&rig_soft_dying_lock);
+	list_for_each_entry(d, &rig_soft_dying, node)
+		if (d->pdev == pdev)
+			return true;
+	return false;
 }
 
 /*
@@ -214,22 +222,26 @@ void rig_soft_dma_exit(struct rig_soft_dma *dma)
 static int rig_soft_dma_notify(struct notifier_block *nb, unsigned long action, void *data)
 {
 	struct pci_dev *pdev = to_pci_dev(data);
-	int i;
+	struct rig_soft_dying *d, *next;
 
-	if (action != BUS_NOTIFY_DEL_DEVICE && action != BUS_NOTIFY_REMOVED_DEVICE)
-		return NOTIFY_DONE;
-	spin_lock(&rig_soft_dying_lock);
-	for (i = 0; i < RIG_SOFT_DYING; i++) {
-		if (action == BUS_NOTIFY_REMOVED_DEVICE && rig_soft_dying[i] == pdev)
-			rig_soft_dying[i] = NULL;
-		else if (action == BUS_NOTIFY_DEL_DEVICE && !rig_soft_dying[i])
-			break;
+	if (action == BUS_NOTIFY_REMOVED_DEVICE) {
+		scoped_guard(spinlock, &rig_soft_dying_lock) {
+			list_for_each_entry_safe(d, next, &rig_soft_dying, node) {
+				if (d->pdev != pdev)
+					continue;
+				list_del(&d->node);
+				kfree(d);
+			}
+		}
+		return NOTIFY_OK;
 	}
-	if (action == BUS_NOTIFY_DEL_DEVICE && i < RIG_SOFT_DYING)
-		rig_soft_dying[i] = pdev;
-	spin_unlock(&rig_soft_dying_lock);
-	if (action == BUS_NOTIFY_DEL_DEVICE)
-		rig_soft_engine_sync();
+	if (action != BUS_NOTIFY_DEL_DEVICE)
+		return NOTIFY_DONE;
+	d = kzalloc(sizeof(*d), GFP_KERNEL | __GFP_NOFAIL);
+	d->pdev = pdev;
+	scoped_guard(spinlock, &rig_soft_dying_lock)
+		list_add(&d->node, &rig_soft_dying);
+	rig_soft_engine_sync();
 	return NOTIFY_OK;
 }
 
@@ -252,5 +264,10 @@ int rig_soft_dma_register(void)
  */
 void rig_soft_dma_unregister(void)
 {
+	struct rig_soft_dying *d, *next;
+
 	bus_unregister_notifier(&pci_bus_type, &rig_soft_dma_nb);
+	/* Devices whose removal had not ended. */
+	list_for_each_entry_safe(d, next, &rig_soft_dying, node)
+		kfree(d);
 }

@@ -375,14 +375,18 @@ static struct rig_soft_qp *rig_soft_exec_peer(struct rig_soft_qp *qp)
 /* Wait for the peer, or fail the entry when the wait is over. */
 static bool rig_soft_sq_wait(struct rig_soft_qp *qp, unsigned int ms, u8 status)
 {
-	/* A new wait, or a wait for something else, gets its full time. */
+	/*
+	 * A new wait, or a wait for something else, gets its full time, by
+	 * the monotonic clock: jiffies may catch up several ticks at once (a
+	 * guest whose timer interrupts came late), and a wait would end early.
+	 */
 	if (!qp->waiting || qp->wait_status != status) {
 		qp->waiting = true;
 		qp->wait_status = status;
-		qp->deadline = jiffies + msecs_to_jiffies(ms);
+		qp->deadline = ktime_get_ns() + (u64)ms * NSEC_PER_MSEC;
 		return false;
 	}
-	if (time_before(jiffies, qp->deadline))
+	if (ktime_get_ns() < qp->deadline)
 		return false;
 	rig_soft_req_fail(qp, status);
 	return true;
@@ -477,12 +481,44 @@ static void rig_soft_xfer_fail(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 }
 
 /*
+ * A message or read response that crossed: the packets the side sending
+ * data put out and the side receiving it took in, for the functions'
+ * statistics blocks.
+ */
+static void rig_soft_xfer_count(struct rig_soft_qp *qp, struct rig_soft_qp *peer)
+{
+	const struct rig_soft_xfer *x = &qp->xfer;
+	bool send = x->sqe.type == SQ_BASE_WQE_TYPE_SEND;
+	struct rig_soft_stats *tx = send ? &qp->fn->stats : &peer->fn->stats;
+	struct rig_soft_stats *rx = send ? &peer->fn->stats : &qp->fn->stats;
+
+	tx->tx_pkts += x->npkts;
+	tx->tx_bytes += x->sqe.length;
+	rx->rx_pkts += x->npkts;
+	rx->rx_bytes += x->sqe.length;
+}
+
+/*
+ * Has an entry whose bytes have all moved room for its completions?  The
+ * CQs had room when it began, but an entry that moves in pieces lets
+ * other entries complete meanwhile (the peer's sends into its CQ, its
+ * peer's own sends into theirs): a completion written into a full CQ
+ * would overwrite one the process has not taken.
+ */
+static bool rig_soft_xfer_room(struct rig_soft_qp *qp, struct rig_soft_qp *peer)
+{
+	return rig_soft_cq_room(qp->scq) &&
+	       (qp->xfer.sqe.type != SQ_BASE_WQE_TYPE_SEND || rig_soft_cq_room(peer->rcq));
+}
+
+/*
  * Run the head entry for at most *@budget bytes; @peer is what
  * rig_soft_exec_peer() says now.  Its completions are written when its
- * last byte has moved, after what it wrote to device memory is flushed;
- * both sides' PSNs then advance.
+ * last byte has moved and both CQs have room for them, after what it
+ * wrote to device memory is flushed; both sides' PSNs then advance.
  *
- * Return: true when the entry completed (or failed).
+ * Return: true when the entry completed (or failed); false while bytes
+ * remain (the budget is spent) or it waits for room.
  */
 static bool rig_soft_xfer_run(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u64 *budget)
 {
@@ -497,12 +533,14 @@ static bool rig_soft_xfer_run(struct rig_soft_qp *qp, struct rig_soft_qp *peer, 
 		rig_soft_xfer_fail(qp, NULL, CQ_REQ_STATUS_REMOTE_OPERATION_ERR);
 		return true;
 	}
-	status = rig_soft_xfer_piece(qp, peer, budget);
-	if (status) {
-		rig_soft_xfer_fail(qp, peer, status);
-		return true;
+	if (x->done < x->sqe.length) {
+		status = rig_soft_xfer_piece(qp, peer, budget);
+		if (status) {
+			rig_soft_xfer_fail(qp, peer, status);
+			return true;
+		}
 	}
-	if (x->done < x->sqe.length)
+	if (x->done < x->sqe.length || !rig_soft_xfer_room(qp, peer))
 		return false;
 	/* Device memory may be write-combining: flush before the completion. */
 	if (x->wrote_io) {
@@ -512,6 +550,7 @@ static bool rig_soft_xfer_run(struct rig_soft_qp *qp, struct rig_soft_qp *peer, 
 		dm->ops->flush_io(dm);
 	}
 	x->active = false;
+	rig_soft_xfer_count(qp, peer);
 	qp->sq_next_psn = (qp->sq_next_psn + x->npkts) & RIG_SOFT_PSN_MASK;
 	peer->rq_next_psn = (peer->rq_next_psn + x->npkts) & RIG_SOFT_PSN_MASK;
 	if (x->sqe.type == SQ_BASE_WQE_TYPE_SEND)
@@ -744,6 +783,8 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 	if (qp->state != S(RTS))
 		return false;
 	while (entries-- > 0 && *budget) {
+		u64 before = *budget;
+
 		if (!qp->xfer.active) {
 			posted = rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries,
 						 qp->sq_done);
@@ -763,11 +804,15 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 			if (!qp->xfer.active)		/* it failed */
 				break;
 		}
-		progress = true;
-		if (!rig_soft_xfer_run(qp, peer, budget))
-			break;				/* the budget is spent */
-		if (qp->state == S(ERR))
-			break;
+		if (rig_soft_xfer_run(qp, peer, budget)) {
+			progress = true;
+			if (qp->state == S(ERR))
+				break;
+			continue;
+		}
+		/* The budget is spent, or the entry waits for room in a CQ. */
+		progress |= *budget != before;
+		break;
 	}
 	return progress;
 }
@@ -776,8 +821,9 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
  * rig_soft_exec_pending() - has @qp work the engine can do now?
  * @qp: the QP; the caller holds its world's lock
  *
- * An entry running in pieces is pending.  A posted entry is pending only
- * while its CQ has room: a process that gives back no room (or corrupts
+ * An entry running in pieces is pending, while bytes remain or its CQs
+ * have room for its completions.  A posted entry is pending only while
+ * its CQ has room: a process that gives back no room (or corrupts
  * its consumer index) leaves the engine nothing to do, and it sleeps.  A
  * corrupt send doorbell is pending while the QP runs (running it fails
  * the QP); in error, a corrupt doorbell names nothing to flush.
@@ -791,8 +837,13 @@ bool rig_soft_exec_pending(struct rig_soft_qp *qp)
 	rig_soft_assert_held(qp->fn);
 	qp->fn->world->look++;
 	if (qp->state == S(RTS)) {
-		if (qp->xfer.active)
-			return true;
+		if (qp->xfer.active) {
+			struct rig_soft_qp *peer = rig_soft_exec_peer(qp);
+
+			/* No peer any more: running it fails it, at once. */
+			return qp->xfer.done < qp->xfer.sqe.length || !peer ||
+			       rig_soft_xfer_room(qp, peer);
+		}
 		return rig_soft_cq_room(qp->scq) &&
 		       rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries,
 				       qp->sq_done);

@@ -1366,6 +1366,49 @@ static void an_entry_longer_than_the_budget_moves_in_pieces_and_completes_once(s
 	KUNIT_EXPECT_FALSE(test, pending(e->a));
 }
 
+/*
+ * The responder's CQ had room when a long send began; the responder's own
+ * send fills it meanwhile.  The long send's last byte moves, but its
+ * completions wait for room: none is written over one not yet taken.
+ */
+static void an_entry_in_pieces_waits_at_its_end_for_room_in_the_cqs(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	const struct sge src = { 100, e->ra->mr.key, T_REGION_BYTES - 100 };
+	const struct sge dst = { 0, e->rb->mr.key, T_REGION_BYTES };
+	const struct sge back = { 0, e->rb->mr.key, 8 }, into = { 0, e->ra->mr.key, 8 };
+	u64 budget;
+
+	/* b's CQ: fifteen receives untaken, one slot left. */
+	exchange(test, T_ENTRIES);
+	expect_sent(test, 0, T_ENTRIES);
+	exchange(test, T_ENTRIES - 1);
+	expect_sent(test, T_ENTRIES, T_ENTRIES - 1);
+	post_recv(e->b, &dst, 1);
+	post_send(e->a, &src, 1);
+	budget = 1000;
+	KUNIT_ASSERT_TRUE(test, run_budget(test, e->a, &budget));
+	/* b's own send takes the last slot with its completion. */
+	post_recv(e->a, &into, 1);
+	post_send(e->b, &back, 1);
+	KUNIT_ASSERT_TRUE(test, run(test, e->b));
+	KUNIT_ASSERT_EQ(test, rig_soft_cq_room(model(e->b)->rcq), 0);
+	/* Every byte of a's send moves; its completions wait. */
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	KUNIT_EXPECT_FALSE(test, run(test, e->a));
+	KUNIT_EXPECT_FALSE(test, pending(e->a));
+	/* a's CQ holds b's message only: its send has not completed. */
+	expect_res(test, e->a, RES(OK), 8, 0);
+	expect_no_cqe(test, e->a);
+	/* b's sixteen completions are intact, and taking them makes room. */
+	expect_received(test, 0, 2 * T_ENTRIES - 1);
+	expect_req(test, e->b, REQ(OK), 1);
+	KUNIT_EXPECT_TRUE(test, pending(e->a));
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(OK), 0);
+	expect_res(test, e->b, RES(OK), T_REGION_BYTES - 100, 15 % T_ENTRIES);
+}
+
 static void a_key_deallocated_part_way_is_never_reached_again(struct kunit *test)
 {
 	struct xenv *e = env(test);
@@ -1664,6 +1707,7 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(send_waits_while_the_peers_cq_is_full),
 	KUNIT_CASE(a_consumer_index_past_the_producer_leaves_nothing_pending),
 	KUNIT_CASE(an_entry_longer_than_the_budget_moves_in_pieces_and_completes_once),
+	KUNIT_CASE(an_entry_in_pieces_waits_at_its_end_for_room_in_the_cqs),
 	KUNIT_CASE(a_key_deallocated_part_way_is_never_reached_again),
 	KUNIT_CASE(pages_written_need_no_flush),
 	KUNIT_CASE(a_dma_fault_part_way_fails_the_side_whose_memory_faulted),

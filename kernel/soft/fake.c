@@ -550,7 +550,8 @@ struct fake_fn *fake_fn_up(struct kunit *test, struct rig_soft_world *world, u8 
 	struct hwrm_ver_get_input ver = { .req_type = cpu_to_le16(HWRM_VER_GET) };
 	struct hwrm_stat_ctx_alloc_input stat = {
 		.req_type = cpu_to_le16(HWRM_STAT_CTX_ALLOC),
-		.stats_dma_length = cpu_to_le16(512),
+		.stat_ctx_flags = STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE,
+		.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE),
 	};
 	struct cmdq_initialize_fw init = { .opcode = CMDQ_BASE_OPCODE_INITIALIZE_FW };
 	struct cmdq_add_gid gid = { .opcode = CMDQ_BASE_OPCODE_ADD_GID };
@@ -565,7 +566,7 @@ struct fake_fn *fake_fn_up(struct kunit *test, struct rig_soft_world *world, u8 
 	ff->nq_id = fake_ring_alloc(ff, 1, FAKE_RING, &ff->nq);
 	fake_db(ff, RIG_SOFT_DB_BAR + RIG_SOFT_VEC_DB_STRIDE, DBC_DBC_TYPE_NQ_ARM, ff->nq_id, 0,
 		FAKE_RING);
-	stat.stats_dma_addr = cpu_to_le64(fake_alloc(ff->fm, 512, false));
+	stat.stats_dma_addr = cpu_to_le64(fake_alloc(ff->fm, RIG_SOFT_STATS_SIZE, false));
 	KUNIT_ASSERT_EQ(test, fake_hwrm(ff, &stat, sizeof(stat), &stat_out, sizeof(stat_out)), 0);
 	fake_cmdq_init(ff, 1);
 	init.stat_ctx_id = stat_out.stat_ctx_id;

@@ -142,14 +142,15 @@ static u8 rig_soft_cmd_initialize_fw(struct rig_soft_fn *fn, const void *cmd,
 	return 0;
 }
 
+/*
+ * DEINITIALIZE_FW drops every object the function still has, as a driver
+ * that takes a function down relies on: once it is answered, the model
+ * reaches no memory of a QP, CQ or MR the driver could not destroy.
+ */
 static u8 rig_soft_cmd_deinitialize_fw(struct rig_soft_fn *fn, const void *cmd,
 				       struct creq_qp_event *resp)
 {
-	if (fn->nqps || fn->ncqs || fn->nmrs)
-		return CREQ_QP_EVENT_STATUS_FAIL;
-	memset(fn->gids, 0, sizeof(fn->gids));
-	fn->gid_top = 0;
-	fn->fw_up = false;
+	rig_soft_fw_reset(fn);
 	return 0;
 }
 

@@ -1122,18 +1122,21 @@ static void keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr(struct 
 	KUNIT_EXPECT_NULL(test, find_mr(ff, key[0]));
 }
 
-static void deinitialize_fw_refuses_while_objects_live(struct kunit *test)
+static void deinitialize_fw_drops_every_object(struct kunit *test)
 {
 	struct fw_env *e = test->priv;
 	struct cmdq_deinitialize_fw deinit = { .opcode = CMDQ_BASE_OPCODE_DEINITIALIZE_FW };
 	struct cmdq_destroy_cq des = { .opcode = CMDQ_BASE_OPCODE_DESTROY_CQ };
 
 	KUNIT_ASSERT_EQ(test, fake_create_cq(e->ff, &e->cq, 64, 0), 0);
-	KUNIT_EXPECT_EQ(test, cmd(test, &deinit, sizeof(deinit)), ST(FAIL));
-	des.cq_cid = cpu_to_le32(e->cq.id);
-	KUNIT_EXPECT_EQ(test, cmd(test, &des, sizeof(des)), 0);
+	KUNIT_ASSERT_EQ(test, e->ff->fn.ncqs, 1);
 	KUNIT_EXPECT_EQ(test, cmd(test, &deinit, sizeof(deinit)), 0);
+	KUNIT_EXPECT_EQ(test, e->ff->fn.ncqs, 0);
+	KUNIT_EXPECT_TRUE(test, xa_empty(&e->ff->fn.cqs));
 	KUNIT_EXPECT_FALSE(test, e->ff->fn.gids[0].live);
+	/* The CQ is gone: a later destroy of it names nothing. */
+	des.cq_cid = cpu_to_le32(e->cq.id);
+	KUNIT_EXPECT_EQ(test, cmd(test, &des, sizeof(des)), ST(INVALID_CMD));
 	KUNIT_EXPECT_EQ(test, fake_create_cq(e->ff, &e->cq, 64, 0), ST(INVALID_CMD));
 }
 
@@ -1171,7 +1174,7 @@ static struct kunit_case rig_soft_fw_test_cases[] = {
 	KUNIT_CASE_PARAM(register_mr_out_of_the_rules_is_refused, regbad_gen_params),
 	KUNIT_CASE(a_key_is_registered_deregistered_and_deallocated),
 	KUNIT_CASE(keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr),
-	KUNIT_CASE(deinitialize_fw_refuses_while_objects_live),
+	KUNIT_CASE(deinitialize_fw_drops_every_object),
 	{}
 };
 

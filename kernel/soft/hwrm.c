@@ -236,19 +236,22 @@ static u16 rig_soft_hwrm_ring_free(struct rig_soft_fn *fn, const void *req,
 }
 
 /*
- * A statistics context: the address must reach memory.  The model keeps
- * no statistics and never writes the buffer.
+ * A statistics context, as a RoCE driver asks for one: the RoCE flag, a
+ * block of the size the function writes (bnxt_en's hw_ring_stats_size,
+ * which bnxt_re passes on), at an address that reaches memory.  Its block
+ * is written every period from then on (rig_soft_stats_service()).
  */
 static u16 rig_soft_hwrm_stat_alloc(struct rig_soft_fn *fn, const void *req,
 				    union rig_soft_hwrm_out *out)
 {
 	const struct hwrm_stat_ctx_alloc_input *in = req;
 	u64 addr = le64_to_cpu(in->stats_dma_addr);
+	u32 period = le32_to_cpu(in->update_period_ms);
 	unsigned long id;
 
-	if (in->flags)
+	if (in->flags || in->stat_ctx_flags != STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE)
 		return HWRM_ERR_CODE_INVALID_FLAGS;
-	if (!addr || (addr & 7) || !in->stats_dma_length)
+	if (!addr || (addr & 7) || le16_to_cpu(in->stats_dma_length) != RIG_SOFT_STATS_SIZE)
 		return HWRM_ERR_CODE_INVALID_PARAMS;
 	id = find_first_zero_bit(fn->stat_ctxs, RIG_SOFT_MAX_STAT_CTX);
 	if (id >= RIG_SOFT_MAX_STAT_CTX)
@@ -256,6 +259,11 @@ static u16 rig_soft_hwrm_stat_alloc(struct rig_soft_fn *fn, const void *req,
 	if (rig_soft_mem_probe(fn->mem, addr))
 		return HWRM_ERR_CODE_HWRM_ERROR;
 	set_bit(id, fn->stat_ctxs);
+	fn->stat[id] = (struct rig_soft_stat_ctx){
+		.addr = addr,
+		.period_ms = period,
+		.due = jiffies + msecs_to_jiffies(period),
+	};
 	out->stat_alloc.stat_ctx_id = cpu_to_le32(id);
 	return HWRM_ERR_CODE_SUCCESS;
 }
@@ -271,6 +279,74 @@ static u16 rig_soft_hwrm_stat_free(struct rig_soft_fn *fn, const void *req,
 	clear_bit(id, fn->stat_ctxs);
 	out->stat_free.stat_ctx_id = in->stat_ctx_id;
 	return HWRM_ERR_CODE_SUCCESS;
+}
+
+/* The function's counters, as the chip lays out a statistics block. */
+static void rig_soft_stats_block(const struct rig_soft_fn *fn, struct ctx_hw_stats *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->rx_ucast_pkts = cpu_to_le64(fn->stats.rx_pkts);
+	b->rx_ucast_bytes = cpu_to_le64(fn->stats.rx_bytes);
+	b->tx_ucast_pkts = cpu_to_le64(fn->stats.tx_pkts);
+	b->tx_ucast_bytes = cpu_to_le64(fn->stats.tx_bytes);
+}
+
+/* Is statistics context @id live and due? */
+static bool rig_soft_stat_due(struct rig_soft_fn *fn, unsigned long id)
+{
+	const struct rig_soft_stat_ctx *c = &fn->stat[id];
+
+	return c->period_ms && time_after_eq(jiffies, c->due);
+}
+
+/**
+ * rig_soft_stats_service() - write the statistics blocks that are due
+ * @fn: the function; the caller holds its world's lock
+ *
+ * Every live context's block, each period, into the memory it was given,
+ * until HWRM_STAT_CTX_FREE: a driver that frees the memory before that
+ * has it written all the same.  A fault is counted, the context goes on.
+ *
+ * Return: true when a block was written.
+ */
+bool rig_soft_stats_service(struct rig_soft_fn *fn)
+{
+	struct ctx_hw_stats block;
+	bool wrote = false;
+	unsigned long id;
+
+	rig_soft_assert_held(fn);
+	for_each_set_bit(id, fn->stat_ctxs, RIG_SOFT_MAX_STAT_CTX) {
+		struct rig_soft_stat_ctx *c = &fn->stat[id];
+
+		if (!rig_soft_stat_due(fn, id))
+			continue;
+		c->due = jiffies + msecs_to_jiffies(c->period_ms);
+		rig_soft_stats_block(fn, &block);
+		if (rig_soft_mem_write(fn->mem, c->addr, &block, sizeof(block)))
+			fn->stats.cq_faults++;
+		else
+			fn->stats.stats_writes++;
+		wrote = true;
+	}
+	return wrote;
+}
+
+/**
+ * rig_soft_stats_pending() - is a statistics block due?
+ * @fn: the function; the caller holds its world's lock
+ *
+ * Return: true when rig_soft_stats_service() would write one.
+ */
+bool rig_soft_stats_pending(struct rig_soft_fn *fn)
+{
+	unsigned long id;
+
+	rig_soft_assert_held(fn);
+	for_each_set_bit(id, fn->stat_ctxs, RIG_SOFT_MAX_STAT_CTX)
+		if (rig_soft_stat_due(fn, id))
+			return true;
+	return false;
 }
 
 #define RIG_SOFT_HWRM(t, in, outp, fn) \
@@ -386,4 +462,5 @@ void rig_soft_hwrm_reset(struct rig_soft_fn *fn)
 		if (fn->rings[i].live)
 			rig_soft_ring_free(&fn->rings[i]);
 	bitmap_zero(fn->stat_ctxs, RIG_SOFT_MAX_STAT_CTX);
+	memset(fn->stat, 0, sizeof(fn->stat));
 }

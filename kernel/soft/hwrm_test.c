@@ -297,7 +297,8 @@ static void statistics_contexts_are_counted_and_freed(struct kunit *test)
 {
 	struct hwrm_stat_ctx_alloc_input req = {
 		.req_type = cpu_to_le16(HWRM_STAT_CTX_ALLOC),
-		.stats_dma_length = cpu_to_le16(64),
+		.stat_ctx_flags = STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE,
+		.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE),
 	};
 	struct hwrm_stat_ctx_free_input fr = { .req_type = cpu_to_le16(HWRM_STAT_CTX_FREE) };
 	union answer a;
@@ -325,6 +326,72 @@ static void statistics_contexts_are_counted_and_freed(struct kunit *test)
 	send(test, &req, sizeof(req), &a, 0);
 }
 
+/* As bnxt_re asks: the RoCE flag, and the block size bnxt_en reports. */
+static void a_statistics_context_is_roce_and_of_the_functions_block_size(struct kunit *test)
+{
+	struct hwrm_stat_ctx_alloc_input req = {
+		.req_type = cpu_to_le16(HWRM_STAT_CTX_ALLOC),
+		.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE),
+	};
+	union answer a;
+
+	req.stats_dma_addr = cpu_to_le64(fake_alloc(fn_of(test)->fm, SZ_4K, false));
+	send(test, &req, sizeof(req), &a, HWRM_ERR_CODE_INVALID_FLAGS);
+	req.stat_ctx_flags = STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE |
+			     STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_DUP_HOST_BUF;
+	send(test, &req, sizeof(req), &a, HWRM_ERR_CODE_INVALID_FLAGS);
+	req.stat_ctx_flags = STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE;
+	req.stats_dma_length = cpu_to_le16(SZ_4K);
+	send(test, &req, sizeof(req), &a, HWRM_ERR_CODE_INVALID_PARAMS);
+	req.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE - 8);
+	send(test, &req, sizeof(req), &a, HWRM_ERR_CODE_INVALID_PARAMS);
+	req.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE);
+	send(test, &req, sizeof(req), &a, 0);
+}
+
+/* The block is written each period until the context is freed, and no more. */
+static void a_statistics_block_is_written_each_period_until_freed(struct kunit *test)
+{
+	struct fake_fn *ff = fn_of(test);
+	struct hwrm_stat_ctx_alloc_input req = {
+		.req_type = cpu_to_le16(HWRM_STAT_CTX_ALLOC),
+		.stat_ctx_flags = STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE,
+		.stats_dma_length = cpu_to_le16(RIG_SOFT_STATS_SIZE),
+		.update_period_ms = cpu_to_le32(1000),
+	};
+	struct hwrm_stat_ctx_free_input fr = { .req_type = cpu_to_le16(HWRM_STAT_CTX_FREE) };
+	dma_addr_t addr = fake_alloc(ff->fm, SZ_4K, false);
+	struct ctx_hw_stats *block = fake_va(ff->fm, addr);
+	union answer a;
+	u32 id;
+
+	req.stats_dma_addr = cpu_to_le64(addr);
+	send(test, &req, sizeof(req), &a, 0);
+	id = le32_to_cpu(a.stat.stat_ctx_id);
+	ff->fn.stats.tx_pkts = 3;
+	ff->fn.stats.rx_bytes = 4096;
+	mutex_lock(&ff->fn.world->lock);
+	/* Not yet due: nothing written. */
+	KUNIT_EXPECT_FALSE(test, rig_soft_stats_pending(&ff->fn));
+	KUNIT_EXPECT_FALSE(test, rig_soft_stats_service(&ff->fn));
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(block->tx_ucast_pkts), 0);
+	ff->fn.stat[id].due = jiffies - 1;
+	KUNIT_EXPECT_TRUE(test, rig_soft_stats_pending(&ff->fn));
+	KUNIT_EXPECT_TRUE(test, rig_soft_stats_service(&ff->fn));
+	mutex_unlock(&ff->fn.world->lock);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(block->tx_ucast_pkts), 3);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(block->rx_ucast_bytes), 4096);
+
+	fr.stat_ctx_id = cpu_to_le32(id);
+	send(test, &fr, sizeof(fr), &a, 0);
+	ff->fn.stats.tx_pkts = 7;
+	mutex_lock(&ff->fn.world->lock);
+	ff->fn.stat[id].due = jiffies - 1;
+	KUNIT_EXPECT_FALSE(test, rig_soft_stats_service(&ff->fn));
+	mutex_unlock(&ff->fn.world->lock);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(block->tx_ucast_pkts), 3);
+}
+
 static struct kunit_case rig_soft_hwrm_test_cases[] = {
 	KUNIT_CASE(ver_get_answers_the_6_12_interface_and_a_57508),
 	KUNIT_CASE(each_answer_carries_the_next_sequence_number),
@@ -337,6 +404,8 @@ static struct kunit_case rig_soft_hwrm_test_cases[] = {
 	KUNIT_CASE(a_ring_is_allocated_once_per_vector_and_freed_by_its_id),
 	KUNIT_CASE(a_ring_of_many_pages_takes_a_page_table),
 	KUNIT_CASE(statistics_contexts_are_counted_and_freed),
+	KUNIT_CASE(a_statistics_context_is_roce_and_of_the_functions_block_size),
+	KUNIT_CASE(a_statistics_block_is_written_each_period_until_freed),
 	{}
 };
 

@@ -33,13 +33,19 @@ static struct rig_soft_dev *rig_soft_dev_of_t(struct rig_transport *t)
 	return container_of(t, struct rig_soft_dev, tadev.transport);
 }
 
-/* Raising a vector calls its handler, bottom halves disabled. */
+/*
+ * Raising a vector calls its handler, bottom halves disabled; while the
+ * vectors are freed (debugfs "irqs"), the raise is lost, and counted: a
+ * driver masks its rings first.
+ */
 static void rig_soft_raise(struct rig_soft_fn *fn, unsigned int vec)
 {
 	struct rig_soft_dev *sd = rig_soft_dev_of(fn);
 
 	spin_lock_bh(&sd->irq_lock);
-	if (sd->vec[vec].handler)
+	if (sd->irqs_off)
+		fn->stats.raises_off++;
+	else if (sd->vec[vec].handler)
 		sd->vec[vec].handler(vec, sd->vec[vec].data);
 	spin_unlock_bh(&sd->irq_lock);
 }
@@ -94,14 +100,13 @@ static void rig_soft_op_kick(struct rig_transport *t)
 }
 
 static void rig_soft_op_register_upcalls(struct rig_transport *t,
-					 const struct rig_transport_upcalls *up, void *drv)
+					 const struct rig_transport_upcalls *up)
 {
 	struct rig_soft_dev *sd = rig_soft_dev_of_t(t);
 
 	/* Waits for an upcall that runs. */
 	guard(mutex)(&sd->up_lock);
 	sd->up = up;
-	sd->drv = up ? drv : NULL;
 }
 
 static const struct rig_transport_ops rig_soft_transport_ops = {
@@ -113,11 +118,12 @@ static const struct rig_transport_ops rig_soft_transport_ops = {
 };
 
 /**
- * rig_soft_dev_stop() - the function stops: every object is gone
+ * rig_soft_dev_stop() - the function stops, its firmware gone: a fatal stop
  * @sd: the function
  *
- * Then the driver's stop upcall runs.  Until rig_soft_dev_restart(), HWRM
- * answers -EBUSY and nothing is served.
+ * Every object is gone first; then the driver's stop upcall runs, told
+ * the firmware is gone.  Until rig_soft_dev_restart(), HWRM answers
+ * -EBUSY and nothing is served.
  *
  * Return: 0, or -EALREADY.
  */
@@ -130,8 +136,78 @@ int rig_soft_dev_stop(struct rig_soft_dev *sd)
 		rig_soft_fn_reset(&sd->fn);
 		sd->fn.stopped = true;
 	}
-	if (sd->up && sd->up->stop)
-		sd->up->stop(&sd->tadev.transport, sd->drv);
+	if (sd->up)
+		sd->up->stop(&sd->tadev.transport, true);
+	return 0;
+}
+
+/* What a driver told of a stop should have freed: objects, rings, contexts. */
+static u32 rig_soft_fn_held(struct rig_soft_fn *fn)
+{
+	u32 i, held = fn->nqps + fn->ncqs + fn->nmrs + fn->fw_up +
+		      bitmap_weight(fn->stat_ctxs, RIG_SOFT_MAX_STAT_CTX);
+
+	rig_soft_assert_held(fn);
+	for (i = 0; i < RIG_SOFT_NVEC; i++)
+		held += fn->rings[i].live;
+	return held;
+}
+
+/**
+ * rig_soft_dev_suspend() - the function stops, its firmware alive
+ * @sd: the function
+ *
+ * As bnxt_en stops a function for a reload, a suspend or a reset it
+ * announces: the driver's stop upcall runs first, told the firmware
+ * lives, and the firmware answers it while it takes everything down.
+ * Whatever it left (objects, rings, statistics contexts whose memory the
+ * function would go on writing) is counted (stop_leftovers) and logged;
+ * then the function resets, as rig_soft_dev_stop() leaves it.
+ *
+ * Return: 0, or -EALREADY.
+ */
+int rig_soft_dev_suspend(struct rig_soft_dev *sd)
+{
+	u32 held;
+
+	guard(mutex)(&sd->up_lock);
+	scoped_guard(mutex, &sd->fn.world->lock)
+		if (sd->fn.stopped)
+			return -EALREADY;
+	if (sd->up)
+		sd->up->stop(&sd->tadev.transport, false);
+	guard(mutex)(&sd->fn.world->lock);
+	held = rig_soft_fn_held(&sd->fn);
+	if (held)
+		dev_err(&sd->pdev->dev, "the driver, told of a stop, left %u objects, rings or contexts with the firmware\n",
+			held);
+	sd->fn.stats.stop_leftovers += held;
+	rig_soft_fn_reset(&sd->fn);
+	sd->fn.stopped = true;
+	return 0;
+}
+
+/**
+ * rig_soft_dev_irqs() - free or give back the function's vectors
+ * @sd: the function
+ * @on: false: the driver's irq_stop upcall runs, then the vectors are
+ *	freed (a raise is lost, and counted); true: they are back, then the
+ *	driver's irq_restart upcall runs.  As bnxt_en does around a change
+ *	of its own vectors (ulp_irq_stop, ulp_irq_restart).
+ *
+ * Return: 0, or -EALREADY.
+ */
+int rig_soft_dev_irqs(struct rig_soft_dev *sd, bool on)
+{
+	guard(mutex)(&sd->up_lock);
+	if (sd->irqs_off == !on)
+		return -EALREADY;
+	if (!on && sd->up)
+		sd->up->irq_stop(&sd->tadev.transport);
+	scoped_guard(spinlock_bh, &sd->irq_lock)
+		WRITE_ONCE(sd->irqs_off, !on);
+	if (on && sd->up)
+		sd->up->irq_restart(&sd->tadev.transport);
 	return 0;
 }
 
@@ -151,8 +227,8 @@ int rig_soft_dev_restart(struct rig_soft_dev *sd)
 			return -EALREADY;
 		sd->fn.stopped = false;
 	}
-	if (sd->up && sd->up->restart)
-		sd->up->restart(&sd->tadev.transport, sd->drv);
+	if (sd->up)
+		sd->up->restart(&sd->tadev.transport);
 	return 0;
 }
 
@@ -184,7 +260,8 @@ static void rig_soft_transport_fill(struct rig_soft_dev *sd)
 		};
 	t->caps = RIG_TRANSPORT_CAP_KICK | RIG_TRANSPORT_CAP_DPI_PER_DOORBELL;
 	t->chip_num = RIG_SOFT_CHIP_NUM;
-	t->kind = "soft";
+	t->stats_size = RIG_SOFT_STATS_SIZE;
+	t->kind = RIG_BNXT_KIND_SOFT;
 }
 
 /* The PCI function, mapped and enabled; its BAR's mailbox and doorbells cleared. */

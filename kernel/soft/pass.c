@@ -87,6 +87,7 @@ bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting)
 			progress |= rig_soft_cq_service(cq);
 		for (i = 0; i < RIG_SOFT_NVEC; i++)
 			progress |= rig_soft_ring_service(fn, &fn->rings[i]);
+		rig_soft_stats_service(fn);
 	}
 	return progress;
 }
@@ -119,6 +120,8 @@ bool rig_soft_pending(struct rig_soft_world *world)
 		for (i = 0; i < RIG_SOFT_NVEC; i++)
 			if (rig_soft_ring_pending(fn, &fn->rings[i]))
 				return true;
+		if (rig_soft_stats_pending(fn))
+			return true;
 	}
 	list_for_each_entry(qp, &world->qps, node)
 		if (!qp->fn->stopped && rig_soft_exec_pending(qp))

@@ -72,6 +72,11 @@
 #define RIG_SOFT_MAX_RD_ATOM	16
 #define RIG_SOFT_MAX_MR_SIZE	BIT_ULL(36)
 #define RIG_SOFT_MAX_STAT_CTX	16
+/*
+ * The statistics block the firmware writes into a context's memory: a
+ * struct ctx_hw_stats, what bnxt_en reports as hw_ring_stats_size.
+ */
+#define RIG_SOFT_STATS_SIZE	sizeof(struct ctx_hw_stats)
 /* Object numbers: xids are 20 bits (struct dbc_dbc), keys index 24 bits. */
 #define RIG_SOFT_XID_MAX	((1U << 20) - 1)
 #define RIG_SOFT_KEY_INDEX_MAX	((1U << 24) - 1)
@@ -319,6 +324,15 @@ struct rig_soft_faults {
  * @events_dropped: QP error notifications or CQ notifications that
  *		    found their ring full or gone
  * @cq_faults: completions that could not be written (a DMA fault)
+ * @tx_pkts: packets the function sent for messages and read responses
+ *	     that completed (what its statistics blocks report)
+ * @tx_bytes: their payload
+ * @rx_pkts: packets it took in likewise
+ * @rx_bytes: their payload
+ * @stats_writes: statistics blocks written
+ * @stop_leftovers: objects, rings and statistics contexts a driver told
+ *		    of a stop ("suspend") had not freed when it returned
+ * @raises_off: vectors raised while their IRQ was freed (debugfs "irqs")
  */
 struct rig_soft_stats {
 	u64 cmds;
@@ -332,6 +346,28 @@ struct rig_soft_stats {
 	u64 db_ignored;
 	u64 events_dropped;
 	u64 cq_faults;
+	u64 tx_pkts;
+	u64 tx_bytes;
+	u64 rx_pkts;
+	u64 rx_bytes;
+	u64 stats_writes;
+	u64 stop_leftovers;
+	u64 raises_off;
+};
+
+/**
+ * struct rig_soft_stat_ctx - a statistics context (HWRM_STAT_CTX_ALLOC)
+ * @addr: where its block is written, RIG_SOFT_STATS_SIZE bytes
+ * @period_ms: how often (0: never)
+ * @due: jiffies of the next write
+ *
+ * Live while its bit of struct rig_soft_fn @stat_ctxs is set: the block
+ * is written until HWRM_STAT_CTX_FREE, as the chip does.
+ */
+struct rig_soft_stat_ctx {
+	dma_addr_t addr;
+	u32 period_ms;
+	unsigned long due;
 };
 
 /**
@@ -352,6 +388,7 @@ struct rig_soft_stats {
  * @next_ring: the ring id HWRM_RING_ALLOC tries next
  * @rings: the ring of each vector
  * @stat_ctxs: statistics contexts allocated
+ * @stat: each context's memory and period
  * @cmdq: the command queue
  * @fw_up: INITIALIZE_FW was answered
  * @gids: the GID table
@@ -390,6 +427,7 @@ struct rig_soft_fn {
 	u16 next_ring;
 	struct rig_soft_ring rings[RIG_SOFT_NVEC];
 	DECLARE_BITMAP(stat_ctxs, RIG_SOFT_MAX_STAT_CTX);
+	struct rig_soft_stat_ctx stat[RIG_SOFT_MAX_STAT_CTX];
 	struct rig_soft_cmdq cmdq;
 	bool fw_up;
 	struct rig_soft_gid gids[RIG_SOFT_MAX_GID];
@@ -666,7 +704,7 @@ struct rig_soft_xfer {
  * @rq_next_psn: the PSN it expects next as a responder
  * @waiting: the head entry waits for the peer (RNR, no answer)
  * @wait_status: ... and fails with this when the wait is over
- * @deadline: ... at this time
+ * @deadline: ... at this time (ktime_get_ns())
  * @xfer: the head entry
  * @error_sent: its error notification went to the CREQ
  */
@@ -711,7 +749,7 @@ struct rig_soft_qp {
 	u32 rq_next_psn;
 	bool waiting;
 	u8 wait_status;
-	unsigned long deadline;
+	u64 deadline;
 	struct rig_soft_xfer xfer;
 	bool error_sent;
 };
@@ -927,6 +965,8 @@ bool rig_soft_ring_pending(struct rig_soft_fn *fn, struct rig_soft_ring *ring);
 int rig_soft_hwrm(struct rig_soft_fn *fn, const void *req, u32 req_len,
 		  void *resp, u32 resp_len);
 void rig_soft_hwrm_reset(struct rig_soft_fn *fn);
+bool rig_soft_stats_service(struct rig_soft_fn *fn);
+bool rig_soft_stats_pending(struct rig_soft_fn *fn);
 
 /* cmdq.c: the command queue and the CREQ */
 bool rig_soft_cmdq_service(struct rig_soft_fn *fn);

@@ -476,6 +476,65 @@ TEST_F_TIMEOUT(faults, every_fault_in_an_mmap_of_each_cookie_kind_fails_it_clean
 	walk_calls(_metadata, &self->w, calls, sizeof(calls) / sizeof(calls[0]));
 }
 
+/* Stop and restart rig_bnxt0's function: the NIC goes and comes back new. */
+static int reset_nic(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	int i;
+
+	if (rig_model_dir(0, dir, sizeof(dir)))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/state", dir);
+	if (rig_write(path, "stop") || rig_write(path, "restart"))
+		return -EIO;
+	for (i = 0; i < 1000 && !rig_path_exists("/dev/rig_bnxt%d", 0); i++)
+		usleep(10000);
+	return rig_path_exists("/dev/rig_bnxt%d", 0) ? 0 : -ENODEV;
+}
+
+/*
+ * A registration that fails after the firmware took the region is undone
+ * by deregistering it.  When the firmware refuses that too, the region's
+ * memory must stay with the NIC (as a closed file's does) until the NIC
+ * goes, and then go: never be forgotten, pinned and charged for good.
+ */
+TEST_F_TIMEOUT(faults, a_registration_undone_while_the_firmware_keeps_its_key_leaks_nothing, 600)
+{
+	struct rig_bnxt_reg_region r;
+	int n, ret, left, undone = 0;
+
+	for (n = 1; n <= MAX_POINTS; n++) {
+		ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
+		ASSERT_EQ(0, set_nth(self->w.nth, n));
+		ret = raw_host(self->w.fd, 3 * 4096, &r);
+		left = nth_left(self->w.nth);
+		set_nth(self->w.nth, 0);
+		ASSERT_EQ(0, rig_model_set(0, "fail_opcode", "0 0"));
+		if (ret == 0) {
+			ASSERT_EQ(0, raw_handle(self->w.fd, RIG_BNXT_DEREG_REGION, r.handle));
+			if (left > 0)
+				break;
+			continue;
+		}
+		ASSERT_TRUE(ret == -ENOMEM || ret == -EFAULT) TH_LOG("fault point %d: %s", n,
+								      strerror(-ret));
+		/* The regions the firmware kept are its, not this file's: still there. */
+		if (rig_model_num(0, "mrs", -1) > undone)
+			undone++;
+	}
+	TH_LOG("%d fault points, %d undone registrations the firmware kept", n, undone);
+	EXPECT_LT(0, undone) TH_LOG("no fault point fell after the firmware took the region");
+	close(self->w.fd);
+	self->w.fd = -1;
+	EXPECT_EQ(undone, rig_model_num(0, "mrs", -1));
+	/* Kept until the NIC goes, and no longer. */
+	EXPECT_LT(0, rig_debugfs_num("allocated_pages"));
+	ASSERT_EQ(0, reset_nic());
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(0, rig_debugfs_num("allocated_pages"));
+	EXPECT_EQ(0, rig_vm_pinned());
+}
+
 /* open() makes the context: its faults too. */
 static int make_open(struct walk *w)
 {

@@ -9,6 +9,8 @@
  * device directly (raw.h), doing what the library never would.  On the
  * debug kernel, KASAN and lockdep watch every one of them.
  */
+#include <linux/userfaultfd.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -171,6 +173,294 @@ TEST_F_TIMEOUT(hard, a_region_deregistered_by_another_thread_as_it_is_made_is_ne
 TEST_F_TIMEOUT(hard, a_queue_pair_destroyed_by_another_thread_as_it_is_made_is_never_read_after_free, 60)
 {
 	race_run(_metadata, self->fd0, RIG_BNXT_DESTROY_QP, make_qp, 2000);
+}
+
+/* ---- one user's share of a NIC ----------------------------------------- */
+
+/* What a hog made of each kind before the NIC said no, and with what. */
+struct hog {
+	int files, files_err;
+	int qps, qps_err;
+	int regions, regions_err;
+	char message[RIG_BNXT_ERROR_BYTES];
+};
+
+/*
+ * A child as @uid: open files of rig_bnxt0 until refused, then on one of
+ * them make queue pairs until refused, then regions; report over @out and
+ * hold everything until a byte comes on @in.
+ */
+static void hog(uid_t uid, int out, int in)
+{
+	struct rig_bnxt_last_error e = { .size = sizeof(e) };
+	static int fds[8192];
+	struct rlimit files = { 8192, 8192 }, memlock = { 256 << 20, 256 << 20 };
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_create_qp c;
+	struct hog h = { 0 };
+	int fd, ret, i;
+	char byte;
+
+	/* Every uid non-zero: the capabilities (CAP_SYS_RESOURCE) go too. */
+	if (setrlimit(RLIMIT_NOFILE, &files) || setrlimit(RLIMIT_MEMLOCK, &memlock) ||
+	    setresgid(uid, uid, uid) || setresuid(uid, uid, uid))
+		_exit(2);
+	for (;;) {
+		ret = h.files < 8000 ? raw_open(0) : -EMFILE;
+		if (ret < 0) {
+			h.files_err = -ret;
+			break;
+		}
+		fds[h.files++] = ret;
+	}
+	if (!h.files)
+		_exit(2);
+	/* Give back all but one: queue pairs take doorbell pages too. */
+	for (i = 1; i < h.files; i++)
+		close(fds[i]);
+	fd = fds[0];
+	for (;;) {
+		c = (struct rig_bnxt_create_qp){ .size = sizeof(c), .entries = 2 };
+		ret = raw_cmd(fd, RIG_BNXT_CREATE_QP, &c);
+		if (ret) {
+			h.qps_err = -ret;
+			break;
+		}
+		h.qps++;
+	}
+	for (;;) {
+		ret = raw_host(fd, 4096, &r);
+		if (ret) {
+			h.regions_err = -ret;
+			break;
+		}
+		h.regions++;
+	}
+	if (raw_cmd(fd, RIG_BNXT_LAST_ERROR, &e) == 0)
+		snprintf(h.message, sizeof(h.message), "%s", e.message);
+	if (write(out, &h, sizeof(h)) != sizeof(h))
+		_exit(3);
+	if (read(in, &byte, 1) != 1)
+		_exit(4);
+	_exit(0);
+}
+
+/*
+ * An unprivileged user who opens files, makes queue pairs and registers
+ * regions until the NIC says no is told EDQUOT at its share (user_share:
+ * 10 % here), long before the NIC runs out: another user still gets a
+ * file, a queue pair and a region.
+ */
+TEST_F_TIMEOUT(hard, one_user_takes_only_its_share_of_a_nic_and_another_still_gets_one, 600)
+{
+	long share = rig_param_num("user_share", -1);
+	int out[2], in[2], out2[2], in2[2], status;
+	struct stat node;
+	struct hog a, b;
+	pid_t pa, pb;
+
+	ASSERT_LT(0, share) TH_LOG("no user_share parameter");
+	ASSERT_EQ(0, rig_param_set("user_share", 10));
+	/* The users open the node themselves: they are who the files count for. */
+	ASSERT_EQ(0, stat("/dev/rig_bnxt0", &node));
+	ASSERT_EQ(0, chmod("/dev/rig_bnxt0", 0666));
+	ASSERT_EQ(0, pipe(out));
+	ASSERT_EQ(0, pipe(in));
+	pa = fork();
+	ASSERT_LE(0, pa);
+	if (pa == 0)
+		hog(TEST_UID, out[1], in[0]);
+	close(out[1]);
+	close(in[0]);
+	ASSERT_EQ(sizeof(a), read(out[0], &a, sizeof(a)));
+	TH_LOG("user %d: %d files (%s), %d queue pairs (%s), %d regions (%s): \"%s\"",
+	       TEST_UID, a.files, strerror(a.files_err), a.qps, strerror(a.qps_err),
+	       a.regions, strerror(a.regions_err), a.message);
+	EXPECT_EQ(EDQUOT, a.files_err);
+	EXPECT_EQ(EDQUOT, a.qps_err);
+	EXPECT_EQ(EDQUOT, a.regions_err);
+	EXPECT_LT(1, a.files);
+	EXPECT_LT(1, a.qps);
+	EXPECT_LT(1, a.regions);
+	EXPECT_NE(NULL, strstr(a.message, "share"));
+
+	/* With the first holding all of that, a second user hogs as much. */
+	ASSERT_EQ(0, pipe(out2));
+	ASSERT_EQ(0, pipe(in2));
+	pb = fork();
+	ASSERT_LE(0, pb);
+	if (pb == 0)
+		hog(TEST_UID + 1, out2[1], in2[0]);
+	close(out2[1]);
+	close(in2[0]);
+	ASSERT_EQ(sizeof(b), read(out2[0], &b, sizeof(b)));
+	EXPECT_EQ(a.files, b.files);
+	EXPECT_EQ(a.qps, b.qps);
+	EXPECT_EQ(a.regions, b.regions);
+
+	/* Each child holds the other's pipes too: a byte, not an end of file. */
+	ASSERT_EQ(1, write(in[1], "x", 1));
+	ASSERT_EQ(1, write(in2[1], "x", 1));
+	close(in[1]);
+	close(in2[1]);
+	ASSERT_EQ(pa, waitpid(pa, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ASSERT_EQ(pb, waitpid(pb, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT_EQ(0, rig_param_set("user_share", share));
+	EXPECT_EQ(0, chmod("/dev/rig_bnxt0", node.st_mode & 07777));
+	EXPECT_EQ(0, rig_model_num(0, "qps", -1));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+	close(out[0]);
+	close(out2[0]);
+}
+
+/* ---- the device's lock and faults in the process's memory --------------- */
+
+/*
+ * A page whose first touch waits until this process resolves it (a
+ * userfaultfd, as a FUSE file or a slow disk would make it wait): the
+ * userfaultfd, or -errno.
+ */
+static int waiting_page(void **page)
+{
+	struct uffdio_api api = { .api = UFFD_API };
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	int uffd = syscall(__NR_userfaultfd, O_CLOEXEC);
+
+	if (uffd < 0)
+		return -errno;
+	*page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	reg.range.start = (uintptr_t)*page;
+	reg.range.len = 4096;
+	if (*page == MAP_FAILED || ioctl(uffd, UFFDIO_API, &api) ||
+	    ioctl(uffd, UFFDIO_REGISTER, &reg)) {
+		close(uffd);
+		return -errno;
+	}
+	return uffd;
+}
+
+/* A command whose argument faults on a waiting page, made by a thread. */
+struct faulting {
+	int fd;
+	int iommu;
+	void *page;
+	int ret;
+};
+
+static void *faulting_registration(void *arg)
+{
+	struct faulting *f = arg;
+	struct rig_bnxt_reg_region r;
+
+	/* Behind an IOMMU the pages are pinned; without one, runs are read. */
+	f->ret = f->iommu ? raw_pages(f->fd, f->page, 4096, &r) :
+			    raw_device(f->fd, f->page, 1, &r);
+	return NULL;
+}
+
+/* Write "stop" to a function's state, from another thread. */
+struct stopper {
+	char path[PATH_MAX + 16];
+	int ret;
+};
+
+static void *stop_function(void *arg)
+{
+	struct stopper *s = arg;
+
+	s->ret = rig_write(s->path, "stop");
+	return NULL;
+}
+
+/*
+ * A registration whose memory faults and waits (a userfaultfd here; a
+ * FUSE file, a stalled NFS mount) holds up nothing but itself: the NIC
+ * can still be stopped and removed, as bnxt_en's reset must, while the
+ * fault is unresolved.
+ */
+TEST_F_TIMEOUT(hard, a_registration_waiting_on_a_page_fault_holds_up_no_removal, 120)
+{
+	struct faulting f = { .fd = self->fd0, .iommu = self->iommu };
+	struct stopper s = { .ret = 1 };
+	struct uffdio_range wake;
+	struct uffd_msg msg;
+	struct pollfd p;
+	char dir[PATH_MAX];
+	pthread_t reg, stop;
+	int uffd, i;
+
+	ASSERT_EQ(0, rig_model_dir(0, dir, sizeof(dir)));
+	snprintf(s.path, sizeof(s.path), "%s/state", dir);
+	uffd = waiting_page(&f.page);
+	if (uffd == -EPERM || uffd == -ENOSYS)
+		SKIP(return, "no userfaultfd here (%s)", strerror(-uffd));
+	ASSERT_LE(0, uffd);
+	ASSERT_EQ(0, pthread_create(&reg, NULL, faulting_registration, &f));
+	/* The kernel touched the page: the registration waits. */
+	p = (struct pollfd){ .fd = uffd, .events = POLLIN };
+	ASSERT_EQ(1, poll(&p, 1, 10000)) TH_LOG("the registration never touched the page");
+	ASSERT_EQ(sizeof(msg), read(uffd, &msg, sizeof(msg)));
+	ASSERT_EQ(UFFD_EVENT_PAGEFAULT, msg.event);
+
+	ASSERT_EQ(0, pthread_create(&stop, NULL, stop_function, &s));
+	for (i = 0; i < 100 && s.ret == 1; i++)
+		usleep(100000);
+	EXPECT_EQ(0, s.ret) TH_LOG("the NIC could not be stopped while a fault waits");
+	/* Resolve the fault: the registration ends, on a NIC that is gone. */
+	wake = (struct uffdio_range){ (uintptr_t)f.page, 4096 };
+	ioctl(uffd, UFFDIO_WAKE, &wake);
+	{
+		struct uffdio_zeropage z = { .range = wake };
+
+		ioctl(uffd, UFFDIO_ZEROPAGE, &z);
+	}
+	pthread_join(reg, NULL);
+	pthread_join(stop, NULL);
+	EXPECT_NE(0, f.ret);
+	close(uffd);
+	ASSERT_EQ(0, rig_write(s.path, "restart"));
+	for (i = 0; i < 100 && !rig_path_exists("/dev/rig_bnxt%d", 0); i++)
+		usleep(100000);
+	ASSERT_TRUE(rig_path_exists("/dev/rig_bnxt%d", 0));
+}
+
+/* ---- doorbell pages of a destroyed queue pair ---------------------------- */
+
+/*
+ * The model gives each queue pair doorbell pages of its own and hands
+ * them out again, lowest first, once it is destroyed: a mapping that
+ * outlived its queue pair would ring the next one's, another process's
+ * maybe.  Destruction takes every mapping of them away (a touch faults);
+ * the rings, the process's own memory, stay readable.
+ */
+TEST_F(hard, a_destroyed_queue_pairs_doorbell_mappings_are_taken_away)
+{
+	struct raw_qp a, b, c;
+	int i;
+
+	ASSERT_EQ(0, raw_qp_make(self->fd0, 4, 1, &a));
+	for (i = 0; i < 3; i++)
+		ASSERT_FALSE(rig_sigbus_on_touch(a.db[i]));
+	ASSERT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DESTROY_QP, a.c.handle));
+	for (i = 0; i < 3; i++) {
+		EXPECT_TRUE(rig_sigbus_on_touch(a.db[i])) TH_LOG("doorbell %d", i);
+	}
+	EXPECT_FALSE(rig_sigbus_on_touch(a.map));
+	EXPECT_FALSE(rig_sigbus_on_touch(a.map + a.c.cq_offset));
+
+	/* The pages go to new queue pairs; the old mappings still reach nothing. */
+	ASSERT_EQ(0, raw_qp_make(self->fd0, 4, 2, &b));
+	ASSERT_EQ(0, raw_qp_make(self->fd0, 4, 3, &c));
+	for (i = 0; i < 3; i++) {
+		EXPECT_TRUE(rig_sigbus_on_touch(a.db[i])) TH_LOG("doorbell %d", i);
+	}
+	EXPECT_EQ(0, raw_qp_destroy(&b));
+	EXPECT_EQ(0, raw_qp_destroy(&c));
+	for (i = 0; i < 3; i++)
+		munmap((void *)a.db[i], 4096);
+	munmap(a.map, a.c.mmap_bytes);
 }
 
 /* ---- keys -------------------------------------------------------------- */
@@ -583,6 +873,69 @@ TEST_F_TIMEOUT(hard, device_memory_is_never_reached_after_its_device_is_removed,
 	for (i = 0; i < 50 && !rig_ivshmem(NULL, 0, &start, &len); i++)
 		usleep(100000);
 	EXPECT_TRUE(rig_ivshmem(NULL, 0, &start, &len));
+}
+
+/* Register device regions over @run until told to stop; count those made. */
+struct registrar {
+	int fd;
+	struct rig_bnxt_run run;
+	atomic_int stop;
+	int made, refused;
+};
+
+static void *register_until_stopped(void *arg)
+{
+	struct registrar *g = arg;
+	struct rig_bnxt_reg_region r;
+
+	while (!atomic_load(&g->stop)) {
+		if (raw_device(g->fd, &g->run, 1, &r) == 0)
+			g->made++;
+		else
+			g->refused++;
+	}
+	return NULL;
+}
+
+/*
+ * Registrations racing the removal of their device: each either fails or
+ * is deregistered with the rest, never left in the firmware over a BAR
+ * that is about to be given to another device.
+ */
+TEST_F_TIMEOUT(hard, no_device_region_outlives_its_device_when_registered_during_its_removal, 300)
+{
+	struct registrar g = { .fd = self->fd0 };
+	uint64_t start, len;
+	char dev[256], path[300];
+	int round, i, made = 0;
+	pthread_t t;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: it takes no device memory");
+	if (!rig_ivshmem(dev, sizeof(dev), &start, &len))
+		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
+	for (round = 0; round < 8; round++) {
+		ASSERT_TRUE(rig_ivshmem(dev, sizeof(dev), &start, &len));
+		g.run = (struct rig_bnxt_run){ start, 4096 };
+		atomic_store(&g.stop, 0);
+		ASSERT_EQ(0, pthread_create(&t, NULL, register_until_stopped, &g));
+		usleep(20000 + round * 5000);
+		snprintf(path, sizeof(path), "%s/remove", dev);
+		ASSERT_EQ(0, rig_write(path, "1"));
+		atomic_store(&g.stop, 1);
+		pthread_join(t, NULL);
+		/* Every region over the removed device is out of the firmware. */
+		EXPECT_EQ(0, rig_model_num(0, "mrs", -1)) TH_LOG("round %d", round);
+		made += g.made;
+		g.made = 0;
+		ASSERT_EQ(0, rig_write("/sys/bus/pci/rescan", "1"));
+		for (i = 0; i < 50 && !rig_ivshmem(NULL, 0, &start, &len); i++)
+			usleep(100000);
+		ASSERT_TRUE(rig_ivshmem(NULL, 0, &start, &len));
+	}
+	TH_LOG("%d regions made, %d refused, over 8 removals", made, g.refused);
+	EXPECT_LT(0, made);
+	EXPECT_LT(0, g.refused);
 }
 
 TEST_HARNESS_MAIN

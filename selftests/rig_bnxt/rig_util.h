@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +391,33 @@ static inline int rig_ivshmem(char *dev, size_t n, uint64_t *start, uint64_t *le
 	}
 	pclose(ls);
 	return found;
+}
+
+static sigjmp_buf rig_touch_env;
+
+static inline void rig_touch_fault(int sig)
+{
+	siglongjmp(rig_touch_env, sig);
+}
+
+/*
+ * Does reading @p fault with SIGBUS, as a zapped mapping of the NIC does?
+ * (The mappings are VM_DONTCOPY: a child of fork() would not have them.)
+ */
+static inline int rig_sigbus_on_touch(const volatile void *p)
+{
+	struct sigaction sa = { .sa_handler = rig_touch_fault }, old_bus, old_segv;
+	int sig;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &old_bus);
+	sigaction(SIGSEGV, &sa, &old_segv);
+	sig = sigsetjmp(rig_touch_env, 1);
+	if (sig == 0)
+		(void)*(const volatile char *)p;
+	sigaction(SIGBUS, &old_bus, NULL);
+	sigaction(SIGSEGV, &old_segv, NULL);
+	return sig == SIGBUS;
 }
 
 #endif /* RIG_UTIL_H */
