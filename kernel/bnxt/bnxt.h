@@ -66,11 +66,14 @@ struct rig_bnxt_pbl {
 	struct device *dev;
 };
 
-/* What a PBL describes: a queue has LAST / NEXT_TO_LAST marks, an MR not. */
+/*
+ * What a PBL describes: a queue has LAST / NEXT_TO_LAST marks, an MR not.
+ * On P5 every ring is a queue, the CREQ and the NQs too (bnxt_re's
+ * HWQ_TYPE_QUEUE; the bare entries of HWQ_TYPE_L2_CMPL are pre-P5).
+ */
 enum rig_bnxt_pbl_kind {
 	RIG_BNXT_PBL_QUEUE,
 	RIG_BNXT_PBL_MR,
-	RIG_BNXT_PBL_RING,	/* CREQ and NQs: entries without VALID */
 };
 
 /**
@@ -143,6 +146,8 @@ struct rig_bnxt_waiter {
  * @failed: the firmware did not answer in time, or the function
  *	    stopped: every later command is refused with -EIO rather than
  *	    the NIC left half-alive
+ * @masked: the CREQ is masked while the vectors change: a look at it
+ *	    rings its consumer without the arm
  * @abandoned: the function stopped (its firmware is gone with every
  *	       object); set with @failed, under @lock
  */
@@ -162,6 +167,7 @@ struct rig_bnxt_rcfw {
 	wait_queue_head_t free_slots;
 	bool failed;
 	bool abandoned;
+	bool masked;
 };
 
 /**
@@ -197,6 +203,8 @@ struct rig_bnxt_nq {
  * @max_dpi: doorbell pages
  * @max_rd_atom: outstanding RDMA reads a requester may have
  * @max_init_rd_atom: ... a responder may take
+ * @max_srq: shared receive queues (rig makes none; its VFs may)
+ * @dev_cap_flags: CREQ_QUERY_FUNC_RESP_SB_* capabilities
  */
 struct rig_bnxt_caps {
 	u32 max_qp;
@@ -210,6 +218,8 @@ struct rig_bnxt_caps {
 	u32 max_dpi;
 	u32 max_rd_atom;
 	u32 max_init_rd_atom;
+	u32 max_srq;
+	u16 dev_cap_flags;
 };
 
 /**
@@ -223,6 +233,9 @@ struct rig_bnxt_caps {
  * @nnq: how many
  * @caps: the firmware's limits
  * @fw_version: from HWRM_VER_GET, for logs and sysfs
+ * @fw_timeout_ms: how long a RoCE command may take, the max_req_timeout
+ *		   of HWRM_VER_GET as bnxt_re takes it (40 s when it gives
+ *		   none)
  * @mac: the function's MAC address (HWRM_FUNC_QCFG)
  * @gid: its address: fe80::/64 with the MAC's EUI-64
  * @gid_index: the slot ADD_GID gave it
@@ -264,6 +277,7 @@ struct rig_bnxt {
 	unsigned int nnq;
 	struct rig_bnxt_caps caps;
 	char fw_version[32];
+	u32 fw_timeout_ms;
 	u8 mac[6];
 	u8 gid[16];
 	u32 gid_index;
@@ -391,6 +405,9 @@ static inline struct rig_bnxt_qp *to_bnxt_qp(struct rig_qp *qp)
 
 /* The function behind a core device: the auxiliary device's driver data. */
 struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev);
+
+/* addr.c: pure */
+u32 rig_bnxt_path_mtu(u32 if_mtu);
 
 /* debugfs.c */
 void rig_bnxt_debugfs_add(struct rig_bnxt *bnxt);

@@ -73,6 +73,8 @@ static int rig_bnxt_ver_get(struct rig_bnxt *bnxt)
 	snprintf(bnxt->fw_version, sizeof(bnxt->fw_version), "%u.%u.%u (RoCE %u.%u.%u)",
 		 resp.hwrm_fw_maj_8b, resp.hwrm_fw_min_8b, resp.hwrm_fw_bld_8b,
 		 resp.roce_fw_maj_8b, resp.roce_fw_min_8b, resp.roce_fw_bld_8b);
+	/* In seconds, as bnxt_re reads it (RCFW_FW_STALL_MAX_TIMEOUT when 0). */
+	bnxt->fw_timeout_ms = (le16_to_cpu(resp.max_req_timeout) ?: 40) * MSEC_PER_SEC;
 	return 0;
 }
 

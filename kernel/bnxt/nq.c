@@ -98,7 +98,7 @@ static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 	nq->bnxt = bnxt;
 	nq->vec = vec;
 	INIT_WORK(&nq->work, rig_nq_work);
-	ret = rig_bnxt_ring_create(bnxt, &nq->ring, RIG_BNXT_NQ_DEPTH, RIG_BNXT_PBL_RING);
+	ret = rig_bnxt_ring_create(bnxt, &nq->ring, RIG_BNXT_NQ_DEPTH, RIG_BNXT_PBL_QUEUE);
 	if (ret)
 		return ret;
 	ret = rig_bnxt_ring_alloc(bnxt, &nq->ring, v->ring_idx, &nq->id);

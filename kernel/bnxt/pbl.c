@@ -5,8 +5,8 @@
  * page itself; level 1 a page of up to 512 page entries; level 2 a page
  * of entries of such pages.  Entries are little-endian 64-bit DMA
  * addresses with PTU_PTE_VALID; a queue's last page is marked
- * PTU_PTE_LAST and the one before PTU_PTE_NEXT_TO_LAST; ring entries of
- * the CREQ and NQs carry no flags.
+ * PTU_PTE_LAST and the one before PTU_PTE_NEXT_TO_LAST, the CREQ's and
+ * the notification queues' too, as on every P5 chip.
  *
  * This file owns struct rig_bnxt_pbl: its shape (pure, for KUnit), the
  * coherent pages of entries and their filling.  What the pages describe
@@ -60,11 +60,8 @@ int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape)
  */
 u64 rig_bnxt_pte(dma_addr_t page, enum rig_bnxt_pbl_kind kind, u64 index, u64 npages)
 {
-	u64 pte = page;
+	u64 pte = page | RIG_PTU_PTE_VALID;
 
-	if (kind == RIG_BNXT_PBL_RING)
-		return pte;
-	pte |= RIG_PTU_PTE_VALID;
 	if (kind == RIG_BNXT_PBL_QUEUE) {
 		if (index == npages - 1)
 			pte |= RIG_PTU_PTE_LAST;
@@ -157,8 +154,7 @@ int rig_bnxt_pbl_fill(struct rig_bnxt_pbl *pbl, enum rig_bnxt_pbl_kind kind,
 		f.first_pte = 1;
 		for (i = 1; i < pbl->ntables; i++)
 			pbl->tables[0][i - 1] = cpu_to_le64(pbl->tables_dma[i] |
-							    (kind == RIG_BNXT_PBL_RING ?
-							     0 : RIG_PTU_PDE_VALID));
+							    RIG_PTU_PDE_VALID);
 	}
 	return walk(arg, rig_pbl_fill_page, &f);
 }

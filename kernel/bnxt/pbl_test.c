@@ -53,7 +53,6 @@ static void entries_carry_the_flags_of_their_kind(struct kunit *test)
 	/* One page: it is the last, and nothing is next to last. */
 	KUNIT_EXPECT_EQ(test, rig_bnxt_pte(page, RIG_BNXT_PBL_QUEUE, 0, 1),
 			page | RIG_PTU_PTE_VALID | RIG_PTU_PTE_LAST);
-	KUNIT_EXPECT_EQ(test, rig_bnxt_pte(page, RIG_BNXT_PBL_RING, 1, 3), page);
 }
 
 /* Data pages at 0x10000000 + i pages; @extra more than asked for. */

@@ -302,14 +302,32 @@ static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	rig_qp_dpis_free(bnxt, q);
 }
 
+/*
+ * The path MTU the function's interface allows now, as bnxt_re caps it
+ * (iboe_get_mtu() of the netdev's MTU): 1024 at an MTU of 1500.  0, said
+ * to the file, when the MTU leaves no room for RoCE's headers.
+ */
+static u32 rig_qp_path_mtu(struct rig_bnxt *bnxt, struct rig_qp *qp)
+{
+	u32 if_mtu = bnxt->t->ops->mtu(bnxt->t);
+	u32 mtu = rig_bnxt_path_mtu(if_mtu);
+
+	if (!mtu)
+		rig_ctx_error(qp->ctx, -EMSGSIZE,
+			      "queue pair: the interface's MTU (%u) leaves no room for RoCE v2's headers",
+			      if_mtu);
+	return mtu;
+}
+
 /**
  * rig_bnxt_create_qp() - struct rig_dev_ops @create_qp
  * @qp: the core's queue pair, its rings allocated
  *
  * What it made before a failure stays, for the core's @destroy_qp.
  *
- * Return: 0; -ENOSPC (no doorbell page or CQ handle), -ENOMEM, or the
- * firmware's refusal (-EIO, the message names the command and status).
+ * Return: 0; -ENOSPC (no doorbell page or CQ handle), -ENOMEM, -EMSGSIZE
+ * (the interface's MTU is too small for RoCE), or the firmware's refusal
+ * (-EIO, the message names the command and status).
  */
 int rig_bnxt_create_qp(struct rig_qp *qp)
 {
@@ -346,7 +364,9 @@ int rig_bnxt_create_qp(struct rig_qp *qp)
 	qp->qpn = q->qp_id;
 	qp->cqn = q->cq_id;
 	qp->psn = get_random_u32() & RIG_BNXT_PSN_MASK;
-	qp->mtu = 4096;
+	qp->mtu = rig_qp_path_mtu(bnxt, qp);
+	if (!qp->mtu)
+		return -EMSGSIZE;
 	qp->db_phys[RIG_DB_SQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_q);
 	qp->db_phys[RIG_DB_RQ] = rig_bnxt_dpi_phys(bnxt, rig_rq_dpi(bnxt, q));
 	qp->db_phys[RIG_DB_CQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_cq);
@@ -479,8 +499,12 @@ static int rig_qp_to_rts(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
  * @qp: a queue pair in RESET
  * @peer: the peer's endpoint
  *
- * Return: 0 in RTS; the firmware's refusal of a transition (-EIO, the
- * message names MODIFY_QP and its status).
+ * The path MTU is the smallest of the queue pair's, the peer's and what
+ * the interface allows now.
+ *
+ * Return: 0 in RTS; -EMSGSIZE when the interface's MTU is too small for
+ * RoCE; the firmware's refusal of a transition (-EIO, the message names
+ * MODIFY_QP and its status).
  */
 int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer)
 {
@@ -488,7 +512,10 @@ int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *pee
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
 	int ret;
 
-	qp->mtu = min_t(u32, qp->mtu, rounddown_pow_of_two(peer->peer_mtu));
+	qp->mtu = min3(qp->mtu, rig_qp_path_mtu(bnxt, qp),
+		       (u32)rounddown_pow_of_two(peer->peer_mtu));
+	if (!qp->mtu)
+		return -EMSGSIZE;
 	ret = rig_qp_to_init(bnxt, q);
 	if (!ret)
 		ret = rig_qp_to_rtr(bnxt, q, peer);

@@ -21,9 +21,9 @@
 #include "bnxt.h"
 #include "trace.h"
 
-static unsigned int fw_timeout_ms = 10000;
+static unsigned int fw_timeout_ms;
 module_param(fw_timeout_ms, uint, 0644);
-MODULE_PARM_DESC(fw_timeout_ms, "how long the RoCE firmware may take to answer a command (ms, default 10000)");
+MODULE_PARM_DESC(fw_timeout_ms, "how long the RoCE firmware may take to answer a command (ms; default 0: the firmware's own max_req_timeout from HWRM_VER_GET, 40 s if it gives none)");
 
 /* The mailbox in BAR 0. */
 #define RIG_BNXT_MBOX_INIT	0x600
@@ -112,14 +112,17 @@ static void rig_creq_event(struct rig_bnxt *bnxt, const struct rig_creq_base *e)
 			     type, e->event);
 }
 
-/* Bottom half of the CREQ's vector: take every new entry, re-arm. */
-static void rig_creq_work(struct work_struct *work)
+/*
+ * Take every new CREQ entry and ring the consumer: armed, unless the CREQ
+ * is masked while the vectors change.  Caller holds the lock.  True when
+ * an entry was taken.
+ */
+static bool rig_creq_service(struct rig_bnxt *bnxt)
 {
-	struct rig_bnxt_rcfw *rcfw = container_of(work, struct rig_bnxt_rcfw, work);
-	struct rig_bnxt *bnxt = container_of(rcfw, struct rig_bnxt, rcfw);
+	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	bool any = false;
 
-	spin_lock(&rcfw->lock);
+	lockdep_assert_held(&rcfw->lock);
 	for (;;) {
 		const struct rig_creq_base *e = rcfw->creq.va +
 			(rcfw->creq_cons % rcfw->creq.depth) * RIG_BNXT_ENTRY_BYTES;
@@ -132,8 +135,21 @@ static void rig_creq_work(struct work_struct *work)
 		rcfw->creq_cons++;
 		any = true;
 	}
-	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_DBC_DBC_TYPE_NQ_ARM,
+	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id,
+			  rcfw->masked ? RIG_DBC_DBC_TYPE_NQ : RIG_DBC_DBC_TYPE_NQ_ARM,
 			  rig_bnxt_db_index(rcfw->creq_cons, rcfw->creq.depth));
+	return any;
+}
+
+/* Bottom half of the CREQ's vector: take every new entry, re-arm. */
+static void rig_creq_work(struct work_struct *work)
+{
+	struct rig_bnxt_rcfw *rcfw = container_of(work, struct rig_bnxt_rcfw, work);
+	struct rig_bnxt *bnxt = container_of(rcfw, struct rig_bnxt, rcfw);
+	bool any;
+
+	spin_lock(&rcfw->lock);
+	any = rig_creq_service(bnxt);
 	spin_unlock(&rcfw->lock);
 	if (any)
 		wake_up_all(&rcfw->wq);
@@ -245,7 +261,7 @@ static void rig_rcfw_fail(struct rig_bnxt *bnxt, u8 opcode, u16 cookie,
 			return;
 		rcfw->failed = true;
 	}
-	dev_err(bnxt->dev, "the RoCE firmware did not answer %s (cookie 0x%04x) within %u ms: the NIC is failed, every command refused until it is reset\n",
+	dev_err(bnxt->dev, "the RoCE firmware did not answer %s (cookie 0x%04x) within %u ms, nor is an answer in the CREQ: the NIC is failed, every command refused until it is reset\n",
 		rig_bnxt_cmd_name(opcode), cookie, timeout_ms);
 	/* Every command in flight gives up now, not at its own timeout. */
 	wake_up_all(&rcfw->wq);
@@ -307,8 +323,9 @@ static void rig_cmd_post(struct rig_bnxt *bnxt, const void *req, u32 bytes)
  *
  * Return: 0 with the answer's status 0; -EIO when the status is not 0
  * (the caller names the command and the status); -ETIMEDOUT when no
- * answer came within fw_timeout_ms, read at each command (the channel is
- * then failed); -EIO on
+ * answer came within the timeout (fw_timeout_ms, read at each command, or
+ * the firmware's own) and none is in the CREQ either (the channel is then
+ * failed); -EIO on
  * a failed channel; -EINTR on a fatal signal before the command was sent
  * (never for a command that takes an object down).
  */
@@ -321,6 +338,7 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 	struct rig_bnxt_waiter *w;
 	u8 opcode = base->opcode;
 	unsigned int timeout_ms;
+	bool looked;
 	u16 cookie;
 	long left;
 	int ret;
@@ -342,10 +360,19 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 	spin_unlock_bh(&rcfw->lock);
 
 	w = &rcfw->waiters[cookie];
-	timeout_ms = READ_ONCE(fw_timeout_ms) ?: 1;
+	timeout_ms = READ_ONCE(fw_timeout_ms) ?: bnxt->fw_timeout_ms;
 	left = wait_event_timeout(rcfw->wq, READ_ONCE(w->done) || READ_ONCE(rcfw->failed),
 				  msecs_to_jiffies(timeout_ms));
 	scoped_guard(spinlock_bh, &rcfw->lock) {
+		/*
+		 * As bnxt_re does: look at the CREQ once more, so that an
+		 * answer whose interrupt was lost is told from no answer.
+		 */
+		looked = !left && !w->done && !rcfw->failed && rig_creq_service(bnxt);
+		if (looked && w->done)
+			dev_warn_ratelimited(bnxt->dev,
+					     "%s (cookie 0x%04x) was answered, but the CREQ's vector raised nothing in %u ms: taken by looking\n",
+					     rig_bnxt_cmd_name(opcode), cookie, timeout_ms);
 		if (w->done) {
 			memcpy(resp, w->resp, sizeof(w->resp));
 			w->busy = false;
@@ -356,6 +383,9 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 		}
 	}
 	wake_up(&rcfw->free_slots);
+	/* Others' answers it found too. */
+	if (looked)
+		wake_up_all(&rcfw->wq);
 	if (!left && ret == -ETIMEDOUT)
 		rig_rcfw_fail(bnxt, opcode, cookie, timeout_ms);
 	if (ret)
@@ -413,7 +443,7 @@ int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt)
 	ret = rig_bnxt_ring_create(bnxt, &rcfw->cmdq, RIG_BNXT_CMDQ_DEPTH, RIG_BNXT_PBL_QUEUE);
 	if (ret)
 		return ret;
-	ret = rig_bnxt_ring_create(bnxt, &rcfw->creq, RIG_BNXT_CREQ_DEPTH, RIG_BNXT_PBL_RING);
+	ret = rig_bnxt_ring_create(bnxt, &rcfw->creq, RIG_BNXT_CREQ_DEPTH, RIG_BNXT_PBL_QUEUE);
 	if (ret)
 		goto err_cmdq;
 	ret = rig_bnxt_ring_alloc(bnxt, &rcfw->creq, bnxt->t->vectors[0].ring_idx,
@@ -458,6 +488,7 @@ void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt)
 
 	disable_work_sync(&rcfw->work);
 	guard(spinlock_bh)(&rcfw->lock);
+	rcfw->masked = true;
 	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_DBC_DBC_TYPE_NQ,
 			  rig_bnxt_db_index(rcfw->creq_cons, rcfw->creq.depth));
 }
@@ -469,6 +500,8 @@ void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt)
  */
 void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked)
 {
+	scoped_guard(spinlock_bh, &bnxt->rcfw.lock)
+		bnxt->rcfw.masked = false;
 	if (masked)
 		enable_work(&bnxt->rcfw.work);
 	queue_work(system_bh_wq, &bnxt->rcfw.work);

@@ -102,6 +102,8 @@ static int rig_bnxt_query_func(struct rig_bnxt *bnxt)
 	c->max_dpi = le32_to_cpu(sb->max_dpi);
 	c->max_rd_atom = sb->max_qp_rd_atom;
 	c->max_init_rd_atom = sb->max_qp_init_rd_atom;
+	c->max_srq = le16_to_cpu(sb->max_srq);
+	c->dev_cap_flags = le16_to_cpu(sb->dev_cap_flags);
 	if (!c->max_qp || !c->max_qp_wr || !c->max_cq || !c->max_cqe || !c->max_mr ||
 	    c->max_sge < RIG_BNXT_MAX_SGES || !c->max_pd || !c->max_rd_atom ||
 	    !c->max_init_rd_atom) {
@@ -115,7 +117,38 @@ out:
 	return ret;
 }
 
-/* INITIALIZE_FW, as bnxt_re sends it for a P5 physical function. */
+/*
+ * What a P5 physical function leaves its VFs, as bnxt_re divides it
+ * (bnxt_re_limit_pf_res(), bnxt_re_limit_vf_res()): the function's
+ * contexts capped as bnxt_re caps them, half kept for the PF, the rest
+ * among the 64 VFs a P5 PF may have; keys likewise while the firmware has
+ * few, else all but 32 Ki of them.
+ */
+#define RIG_BNXT_P5_MAX_VF	64
+#define RIG_BNXT_PF_PCT		50
+#define RIG_BNXT_MAX_CTX	(64 * 1024)
+#define RIG_BNXT_MAX_MRW	(256 * 1024)
+#define RIG_BNXT_PF_MRW		(32 * 1024)
+#define RIG_BNXT_VF_GIDS	128
+
+static void rig_bnxt_vf_limits(const struct rig_bnxt_caps *c, struct rig_cmdq_initialize_fw *req)
+{
+	u32 share = 100 - RIG_BNXT_PF_PCT, n = 100 * RIG_BNXT_P5_MAX_VF;
+	u32 mrw = min_t(u32, c->max_mr, RIG_BNXT_MAX_MRW);
+
+	req->max_qp_per_vf = cpu_to_le32(min_t(u32, c->max_qp, RIG_BNXT_MAX_CTX) * share / n);
+	req->max_srq_per_vf = cpu_to_le32(min_t(u32, c->max_srq, RIG_BNXT_MAX_CTX) * share / n);
+	req->max_cq_per_vf = cpu_to_le32(min_t(u32, c->max_cq, RIG_BNXT_MAX_CTX) * share / n);
+	req->max_mrw_per_vf = cpu_to_le32(mrw < RIG_BNXT_MAX_CTX ? mrw * share / n :
+					  (mrw - RIG_BNXT_PF_MRW) / RIG_BNXT_P5_MAX_VF);
+	req->max_gid_per_vf = cpu_to_le32(RIG_BNXT_VF_GIDS);
+}
+
+/*
+ * INITIALIZE_FW, as bnxt_re sends it for a P5 function: the context
+ * tables are bnxt_en's; a PF gives its VFs their share; hardware
+ * retransmission is taken when the firmware offers it.
+ */
 static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
 {
 	struct rig_cmdq_initialize_fw req = {
@@ -126,6 +159,12 @@ static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
 	};
 	struct rig_creq_initialize_fw_resp resp = {};
 	int ret;
+
+	if (!bnxt->t->vf)
+		rig_bnxt_vf_limits(&bnxt->caps, &req);
+	if (bnxt->caps.dev_cap_flags & (RIG_CREQ_QUERY_FUNC_RESP_SB_HW_REQUESTER_RETX_ENABLED |
+					RIG_CREQ_QUERY_FUNC_RESP_SB_HW_RESPONDER_RETX_ENABLED))
+		req.flags |= cpu_to_le16(RIG_CMDQ_INITIALIZE_FW_FLAGS_HW_REQUESTER_RETX_SUPPORTED);
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)

@@ -106,6 +106,8 @@ struct rig_transport_upcalls {
  *	  (RIG_TRANSPORT_CAP_KICK): it said it sleeps, wake it
  * @register_upcalls: have @up called; NULL undoes it (once it returns,
  *		      no upcall runs)
+ * @mtu: the Ethernet MTU of the function's interface now (bnxt_en's
+ *	 netdev), which bounds every queue pair's path MTU
  */
 struct rig_transport_ops {
 	int (*hwrm)(struct rig_transport *t, const void *req, u32 req_len,
@@ -116,6 +118,7 @@ struct rig_transport_ops {
 	void (*kick)(struct rig_transport *t);
 	void (*register_upcalls)(struct rig_transport *t,
 				 const struct rig_transport_upcalls *up);
+	u32 (*mtu)(struct rig_transport *t);
 };
 
 /**
@@ -140,6 +143,8 @@ struct rig_transport_ops {
  * @chip_num: the chip (0x1750 for a BCM57508)
  * @stats_size: bytes of the statistics block the firmware writes into a
  *		statistics context's memory (bnxt_en's hw_ring_stats_size)
+ * @vf: the function is a virtual function (a PF gives its VFs RoCE
+ *	resources at INITIALIZE_FW)
  * @kind: RIG_BNXT_KIND_SOFT (the model) or RIG_BNXT_KIND_PCI (bnxt_en)
  */
 struct rig_transport {
@@ -155,6 +160,7 @@ struct rig_transport {
 	u32 caps;
 	u16 chip_num;
 	u16 stats_size;
+	bool vf;
 	enum rig_bnxt_kind kind;
 };
 

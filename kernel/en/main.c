@@ -20,6 +20,7 @@
 #include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
 
@@ -152,6 +153,12 @@ static void rig_en_free_irq(struct rig_transport *t, unsigned int vec, void *dat
 	*irq = (struct rig_en_irq){ .irq = irq->irq };
 }
 
+/* The netdev's MTU, as bnxt_re reads it at each modify (iboe_get_mtu()). */
+static u32 rig_en_mtu(struct rig_transport *t)
+{
+	return READ_ONCE(to_rig_en(t)->edev->net->mtu);
+}
+
 /* A real function sees every doorbell write: there is nothing to wake. */
 static void rig_en_kick(struct rig_transport *t)
 {
@@ -172,6 +179,7 @@ static const struct rig_transport_ops rig_en_transport_ops = {
 	.free_irq = rig_en_free_irq,
 	.kick = rig_en_kick,
 	.register_upcalls = rig_en_register_upcalls,
+	.mtu = rig_en_mtu,
 };
 
 /* The vectors' IRQs, rings and doorbells, from entries bnxt_en (re)filled. */
@@ -285,6 +293,7 @@ static void rig_en_transport_fill(struct rig_en *en, unsigned int nvec)
 	t->caps = 0;
 	t->chip_num = edev->chip_num;
 	t->stats_size = edev->hw_ring_stats_size;
+	t->vf = edev->flags & RIG_EN_FLAG_VF;
 	t->kind = RIG_BNXT_KIND_PCI;
 	scoped_guard(mutex, &en->irq_lock)
 		rig_en_vectors(en, edev->msix_entries);

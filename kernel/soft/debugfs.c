@@ -29,6 +29,10 @@
  *                      lives: the driver's stop upcall runs first and must
  *                      free everything; what it leaves is counted in
  *                      stats' stop_leftovers) or "restart"
+ *   vf_limits      r   what INITIALIZE_FW left the VFs: "qp N mrw N srq N cq N
+ *                      gid N"
+ *   mtu            rw  the function's Ethernet MTU (576-9500, default 9000):
+ *                      a path MTU whose packets would not fit is refused
  *   irqs           rw  "on" or "off"; write "off" (the driver's irq_stop
  *                      upcall runs, then the vectors are freed: a raise is
  *                      lost and counted in stats' raises_off) or "on" (back,
@@ -222,6 +226,31 @@ static int rig_soft_store_fail_hwrm(struct rig_soft_dev *sd, const char *buf)
 	return 0;
 }
 
+static void rig_soft_show_vf_limits(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	const u32 *v = sd->fn.vf_limits;
+
+	seq_printf(m, "qp %u mrw %u srq %u cq %u gid %u\n", v[0], v[1], v[2], v[3], v[4]);
+}
+
+static void rig_soft_show_mtu(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	seq_printf(m, "%u\n", sd->fn.mtu);
+}
+
+static int rig_soft_store_mtu(struct rig_soft_dev *sd, const char *buf)
+{
+	u32 mtu;
+	int ret = kstrtou32(buf, 0, &mtu);
+
+	if (ret)
+		return ret;
+	if (mtu < RIG_SOFT_MTU_MIN || mtu > RIG_SOFT_MTU_MAX)
+		return -EINVAL;
+	WRITE_ONCE(sd->fn.mtu, mtu);
+	return 0;
+}
+
 static void rig_soft_show_state(struct seq_file *m, struct rig_soft_dev *sd)
 {
 	seq_puts(m, sd->fn.stopped ? "stopped\n" : "running\n");
@@ -244,6 +273,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB(mrs, 0400),
 	RIG_SOFT_KNOB(cmds, 0400),
 	RIG_SOFT_KNOB(hwrm_stopped, 0400),
+	RIG_SOFT_KNOB(vf_limits, 0400),
 	RIG_SOFT_KNOB_RW(fail_cmd),
 	RIG_SOFT_KNOB_RW(fail_opcode),
 	RIG_SOFT_KNOB_RW(delay_cmd),
@@ -252,6 +282,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB_RW(hang),
 	RIG_SOFT_KNOB_RW(dma_fail),
 	RIG_SOFT_KNOB_RW(fail_hwrm),
+	RIG_SOFT_KNOB_RW(mtu),
 	{ "state", 0600, rig_soft_show_state, NULL },
 	{ "irqs", 0600, rig_soft_show_irqs, NULL },
 };

@@ -58,6 +58,7 @@ int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
 	fn->mem = mem;
 	fn->dev = dev;
 	fn->bar_len = bar_len;
+	fn->mtu = RIG_SOFT_MTU;
 	fn->lim = (struct rig_soft_limits){
 		.max_qp = RIG_SOFT_MAX_QP,
 		.max_qp_wr = RIG_SOFT_MAX_QP_WR,

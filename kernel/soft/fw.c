@@ -122,7 +122,10 @@ static u8 rig_soft_cmd_query_func(struct rig_soft_fn *fn, const void *cmd,
 
 /*
  * INITIALIZE_FW on a P5 function: the context tables are the L2 driver's
- * (ignored); DPI pages are 4 KiB; the statistics context must exist.
+ * (ignored); DPI pages are 4 KiB; the statistics context must exist;
+ * hardware retransmission only where QUERY_FUNC offered it (the model
+ * does not: it retransmits from the PSN search entries in host memory);
+ * what a PF leaves its VFs is kept, and may not pass what it has.
  */
 static u8 rig_soft_cmd_initialize_fw(struct rig_soft_fn *fn, const void *cmd,
 				     struct creq_qp_event *resp)
@@ -130,14 +133,22 @@ static u8 rig_soft_cmd_initialize_fw(struct rig_soft_fn *fn, const void *cmd,
 	const struct cmdq_initialize_fw *req = cmd;
 	u32 stat = le32_to_cpu(req->stat_ctx_id);
 	u16 flags = le16_to_cpu(req->flags);
+	const u32 vf[] = {
+		le32_to_cpu(req->max_qp_per_vf), le32_to_cpu(req->max_mrw_per_vf),
+		le32_to_cpu(req->max_srq_per_vf), le32_to_cpu(req->max_cq_per_vf),
+		le32_to_cpu(req->max_gid_per_vf),
+	};
 
+	BUILD_BUG_ON(ARRAY_SIZE(vf) != ARRAY_SIZE(fn->vf_limits));
 	if (fn->fw_up)
 		return CREQ_QP_EVENT_STATUS_INVALID_CMD;
 	if (le16_to_cpu(req->log2_dbr_pg_size) != CMDQ_INITIALIZE_FW_LOG2_DBR_PG_SIZE_PG_4K ||
-	    (flags & ~(CMDQ_INITIALIZE_FW_FLAGS_MRAV_RESERVATION_SPLIT |
-		       CMDQ_INITIALIZE_FW_FLAGS_HW_REQUESTER_RETX_SUPPORTED)) ||
-	    stat >= RIG_SOFT_MAX_STAT_CTX || !test_bit(stat, fn->stat_ctxs))
+	    (flags & ~CMDQ_INITIALIZE_FW_FLAGS_MRAV_RESERVATION_SPLIT) ||
+	    stat >= RIG_SOFT_MAX_STAT_CTX || !test_bit(stat, fn->stat_ctxs) ||
+	    vf[0] > fn->lim.max_qp || vf[1] > fn->lim.max_mr || vf[2] ||
+	    vf[3] > fn->lim.max_cq || vf[4] > fn->lim.max_gid)
 		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
+	memcpy(fn->vf_limits, vf, sizeof(vf));
 	fn->fw_up = true;
 	return 0;
 }
@@ -285,6 +296,7 @@ void rig_soft_fw_reset(struct rig_soft_fn *fn)
 	unsigned long i;
 
 	rig_soft_assert_held(fn);
+	memset(fn->vf_limits, 0, sizeof(fn->vf_limits));
 	xa_for_each(&fn->qps, i, qp)
 		rig_soft_qp_free(qp);
 	xa_for_each(&fn->cqs, i, cq)

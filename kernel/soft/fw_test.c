@@ -85,9 +85,22 @@ static void initialize_fw_is_taken_once_with_4k_dpi_pages_and_a_stat_context(str
 	init.stat_ctx_id = 0;
 	init.flags = cpu_to_le16(0x80);
 	KUNIT_EXPECT_EQ(test, cmd(test, &init, sizeof(init)), ST(INVALID_PARAMETER));
+	/* Hardware retransmission: QUERY_FUNC did not offer it. */
 	init.flags = cpu_to_le16(CMDQ_INITIALIZE_FW_FLAGS_HW_REQUESTER_RETX_SUPPORTED);
+	KUNIT_EXPECT_EQ(test, cmd(test, &init, sizeof(init)), ST(INVALID_PARAMETER));
+	init.flags = 0;
+	/* A PF cannot leave its VFs more than it has, nor SRQs it has none of. */
+	init.max_qp_per_vf = cpu_to_le32(RIG_SOFT_MAX_QP + 1);
+	KUNIT_EXPECT_EQ(test, cmd(test, &init, sizeof(init)), ST(INVALID_PARAMETER));
+	init.max_qp_per_vf = cpu_to_le32(31);
+	init.max_srq_per_vf = cpu_to_le32(1);
+	KUNIT_EXPECT_EQ(test, cmd(test, &init, sizeof(init)), ST(INVALID_PARAMETER));
+	init.max_srq_per_vf = 0;
+	init.max_gid_per_vf = cpu_to_le32(128);
 	KUNIT_EXPECT_EQ(test, cmd(test, &init, sizeof(init)), 0);
 	KUNIT_EXPECT_TRUE(test, ff->fn.fw_up);
+	KUNIT_EXPECT_EQ(test, ff->fn.vf_limits[0], 31);
+	KUNIT_EXPECT_EQ(test, ff->fn.vf_limits[4], 128);
 }
 
 static void query_func_writes_the_limits_into_its_side_buffer(struct kunit *test)
@@ -836,6 +849,25 @@ static void modify_qp_needs_the_attributes_of_its_transition(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_qp_of(e->ff, &qp)->state, c->status ? c->from : c->to);
 }
 
+/* A path MTU whose packets, RoCE v2's headers and all, outgrow the link. */
+static void a_path_mtu_larger_than_the_link_allows_is_refused(struct kunit *test)
+{
+	struct fw_env *e = test->priv;
+	struct cmdq_modify_qp req;
+	struct fake_qp qp;
+
+	KUNIT_ASSERT_EQ(test, fake_create_cq(e->ff, &e->cq, 64, 0), 0);
+	KUNIT_ASSERT_EQ(test, fake_create_qp(e->ff, &qp, &e->cq, 8, 2), 0);
+	bring(test, e->ff, &qp, S(INIT));
+	e->ff->fn.mtu = 1500;
+	fake_rtr_req(&req, &qp, e->ff->gid, qp.qpn, qp.psn);
+	req.path_mtu_pingpong_push_enable = CMDQ_MODIFY_QP_PATH_MTU_MTU_2048;
+	KUNIT_EXPECT_EQ(test, cmd(test, &req, sizeof(req)), ST(INVALID_PARAMETER));
+	req.path_mtu_pingpong_push_enable = CMDQ_MODIFY_QP_PATH_MTU_MTU_1024;
+	KUNIT_EXPECT_EQ(test, cmd(test, &req, sizeof(req)), 0);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->ff, &qp)->mtu, 1024);
+}
+
 static void modify_qp_of_no_qp_is_refused(struct kunit *test)
 {
 	struct fake_qp qp = { .qpn = 12345 };
@@ -1167,6 +1199,7 @@ static struct kunit_case rig_soft_fw_test_cases[] = {
 	KUNIT_CASE_PARAM(create_qp_out_of_the_rules_is_refused, qp_gen_params),
 	KUNIT_CASE(qps_are_numbered_in_20_bits_counted_and_destroyed),
 	KUNIT_CASE_PARAM(modify_qp_needs_the_attributes_of_its_transition, modify_gen_params),
+	KUNIT_CASE(a_path_mtu_larger_than_the_link_allows_is_refused),
 	KUNIT_CASE(modify_qp_of_no_qp_is_refused),
 	KUNIT_CASE(query_qp_reports_the_state_and_attributes),
 	KUNIT_CASE(allocate_mrw_gives_keys_of_an_index_and_a_variant),

@@ -128,8 +128,8 @@ static u16 rig_soft_hwrm_func_qcfg(struct rig_soft_fn *fn, const void *req,
 	o->alloc_cmpl_rings = cpu_to_le16(RIG_SOFT_NVEC);
 	o->alloc_stat_ctx = cpu_to_le16(RIG_SOFT_MAX_STAT_CTX);
 	o->alloc_msix = cpu_to_le16(RIG_SOFT_NVEC);
-	o->admin_mtu = cpu_to_le16(RIG_SOFT_MTU);
-	o->mru = cpu_to_le16(RIG_SOFT_MTU);
+	o->admin_mtu = cpu_to_le16(fn->mtu);
+	o->mru = cpu_to_le16(fn->mtu);
 	o->port_partition_type = FUNC_QCFG_RESP_PORT_PARTITION_TYPE_SPF;
 	o->port_pf_cnt = 1;
 	o->l2_doorbell_bar_size_kb = cpu_to_le16(RIG_SOFT_L2_DB_SIZE / SZ_1K);

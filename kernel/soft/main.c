@@ -94,6 +94,12 @@ static void rig_soft_op_free_irq(struct rig_transport *t, unsigned int vec, void
 		sd->vec[vec] = (struct rig_soft_vec){};
 }
 
+/* The interface's MTU (debugfs "mtu"); read with no lock, as a netdev's. */
+static u32 rig_soft_op_mtu(struct rig_transport *t)
+{
+	return READ_ONCE(rig_soft_dev_of_t(t)->fn.mtu);
+}
+
 static void rig_soft_op_kick(struct rig_transport *t)
 {
 	rig_soft_engine_kick();
@@ -114,6 +120,7 @@ static const struct rig_transport_ops rig_soft_transport_ops = {
 	.request_irq = rig_soft_op_request_irq,
 	.free_irq = rig_soft_op_free_irq,
 	.kick = rig_soft_op_kick,
+	.mtu = rig_soft_op_mtu,
 	.register_upcalls = rig_soft_op_register_upcalls,
 };
 

@@ -35,20 +35,28 @@ int rig_soft_pg_size_shift(u8 pg_size)
 	return pg_size < ARRAY_SIZE(shift) ? shift[pg_size] : -EINVAL;
 }
 
-/* A page address from an entry: flags off, aligned to the page. */
-static int rig_soft_pte(u64 raw, u64 flags, u8 shift, dma_addr_t *addr)
+/*
+ * A page address from an entry: marked valid (@valid), flags off, aligned
+ * to the page.  A P5 chip's page table unit takes no entry without its
+ * valid bit, whatever the list describes (bnxt_re marks the CREQ's and
+ * the notification queues' on P5 too: HWQ_TYPE_QUEUE, not L2_CMPL).
+ */
+static int rig_soft_pte(u64 raw, u64 flags, u64 valid, u8 shift, dma_addr_t *addr)
 {
 	u64 a = raw & ~flags;
 
-	if (a & (BIT_ULL(shift) - 1))
+	if (!(raw & valid) || (a & (BIT_ULL(shift) - 1)))
 		return -EINVAL;
 	*addr = a;
 	return 0;
 }
 
-/* Read @n page addresses at @at, each flags off and aligned to 1 << @shift. */
+/*
+ * Read @n page addresses at @at, each marked @valid (one of @flags),
+ * flags off and aligned to 1 << @shift.
+ */
 static int rig_soft_pbl_entries(struct rig_soft_mem *mem, u64 at, u64 n,
-				u64 flags, u8 shift, dma_addr_t *out)
+				u64 flags, u64 valid, u8 shift, dma_addr_t *out)
 {
 	__le64 raw[RIG_SOFT_PBL_BATCH];
 	u64 i, k, m;
@@ -59,7 +67,7 @@ static int rig_soft_pbl_entries(struct rig_soft_mem *mem, u64 at, u64 n,
 				      m * sizeof(raw[0])))
 			return -EFAULT;
 		for (k = 0; k < m; k++)
-			if (rig_soft_pte(le64_to_cpu(raw[k]), flags, shift, &out[i + k]))
+			if (rig_soft_pte(le64_to_cpu(raw[k]), flags, valid, shift, &out[i + k]))
 				return -EINVAL;
 	}
 	return 0;
@@ -78,7 +86,7 @@ static int rig_soft_pbl_read2(struct rig_soft_mem *mem, u64 pbl, u64 npages,
 	for (i = 0; i < npbl; i += m) {
 		m = min_t(u64, npbl - i, RIG_SOFT_PBL_BATCH);
 		ret = rig_soft_pbl_entries(mem, pbl + i * sizeof(__le64), m,
-					   PTU_PDE_VALID, pbl_shift, pde);
+					   PTU_PDE_VALID, PTU_PDE_VALID, pbl_shift, pde);
 		if (ret)
 			return ret;
 		for (k = 0; k < m; k++) {
@@ -86,7 +94,7 @@ static int rig_soft_pbl_read2(struct rig_soft_mem *mem, u64 pbl, u64 npages,
 
 			ret = rig_soft_pbl_entries(mem, pde[k],
 						   min(per, npages - first),
-						   RIG_SOFT_PTE_FLAGS, pg_shift,
+						   RIG_SOFT_PTE_FLAGS, PTU_PTE_VALID, pg_shift,
 						   &out[first]);
 			if (ret)
 				return ret;
@@ -106,14 +114,16 @@ static int rig_soft_pbl_read2(struct rig_soft_mem *mem, u64 pbl, u64 npages,
  * @pbl_shift: log2 of the size of a page of page addresses
  * @out: @npages addresses
  *
- * Page addresses may carry PTU_PTE_VALID, _LAST and _NEXT_TO_LAST (list
- * addresses PTU_PDE_VALID), as bnxt_re writes them; the flags are
+ * Page addresses carry PTU_PTE_VALID, and may carry _LAST and
+ * _NEXT_TO_LAST (list addresses PTU_PDE_VALID), as bnxt_re writes them
+ * on a P5 chip; an entry without its valid bit is refused, the flags are
  * dropped and the rest must be aligned to the page it names.  A level 1
  * list is one page; a level 2 list is as many 64-bit entries as there
  * are pages of page addresses, in consecutive DMA addresses.
  *
- * Return: 0; -EINVAL for a level the pages do not fit or a misaligned
- * address; -EFAULT when a read of the list faults.
+ * Return: 0; -EINVAL for a level the pages do not fit, an entry not
+ * marked valid or a misaligned address; -EFAULT when a read of the list
+ * faults.
  */
 int rig_soft_pbl_read(struct rig_soft_mem *mem, u64 pbl, u8 level, u64 npages,
 		      u8 pg_shift, u8 pbl_shift, dma_addr_t *out)
@@ -135,7 +145,7 @@ int rig_soft_pbl_read(struct rig_soft_mem *mem, u64 pbl, u8 level, u64 npages,
 		if (npages > per)
 			return -EINVAL;
 		return rig_soft_pbl_entries(mem, pbl, npages, RIG_SOFT_PTE_FLAGS,
-					    pg_shift, out);
+					    PTU_PTE_VALID, pg_shift, out);
 	case 2:
 		return rig_soft_pbl_read2(mem, pbl, npages, pg_shift, pbl_shift, out);
 	default:

@@ -85,6 +85,34 @@ static void a_page_address_not_aligned_to_its_page_is_refused(struct kunit *test
 	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
 }
 
+/* The chip's page table unit takes no entry without its valid bit. */
+static void an_entry_without_its_valid_bit_is_refused(struct kunit *test)
+{
+	struct fake_mem *fm = fake_mem_new(test);
+	dma_addr_t base = fake_alloc(fm, 1030 * SZ_4K, false);
+	dma_addr_t pbl1 = fake_pbl(fm, base, 4, 12, 1);
+	dma_addr_t pbl2 = fake_pbl(fm, base, 1030, 12, 2);
+	__le64 raw;
+	int ret;
+
+	/* A page address of a level 1 list, bare as a pre-P5 CREQ's. */
+	raw = cpu_to_le64(base + 2 * SZ_4K);
+	fake_write(fm, pbl1 + 2 * sizeof(raw), &raw, sizeof(raw));
+	walk(test, fm, pbl1, 1, 4, 12, &ret);
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+	/* The same mark kept, the list is taken. */
+	raw = cpu_to_le64((base + 2 * SZ_4K) | PTU_PTE_VALID | PTU_PTE_NEXT_TO_LAST);
+	fake_write(fm, pbl1 + 2 * sizeof(raw), &raw, sizeof(raw));
+	walk(test, fm, pbl1, 1, 4, 12, &ret);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	/* A directory entry of a level 2 list without PTU_PDE_VALID. */
+	fake_read(fm, pbl2 + sizeof(raw), &raw, sizeof(raw));
+	raw = cpu_to_le64(le64_to_cpu(raw) & ~(u64)PTU_PDE_VALID);
+	fake_write(fm, pbl2 + sizeof(raw), &raw, sizeof(raw));
+	walk(test, fm, pbl2, 2, 1030, 12, &ret);
+	KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+}
+
 static void a_list_that_does_not_translate_is_a_dma_fault(struct kunit *test)
 {
 	struct fake_mem *fm = fake_mem_new(test);
@@ -175,6 +203,7 @@ static struct kunit_case rig_soft_pbl_test_cases[] = {
 	KUNIT_CASE_PARAM(a_list_of_any_level_gives_every_page_flags_dropped, walk_gen_params),
 	KUNIT_CASE(level_0_holds_one_page_and_level_1_one_page_of_addresses),
 	KUNIT_CASE(a_page_address_not_aligned_to_its_page_is_refused),
+	KUNIT_CASE(an_entry_without_its_valid_bit_is_refused),
 	KUNIT_CASE(a_list_that_does_not_translate_is_a_dma_fault),
 	KUNIT_CASE(queue_memory_is_read_and_written_across_its_pages),
 	KUNIT_CASE(a_queue_larger_than_its_level_0_page_is_refused),

@@ -275,8 +275,11 @@ static bool rig_soft_modify_ok(struct rig_soft_fn *fn, const struct cmdq_modify_
 		return false;
 	if ((mask & M(SGID_INDEX)) && (sgid >= fn->lim.max_gid || !fn->gids[sgid].live))
 		return false;
+	/* A path MTU whose packets, headers and all, would not fit the link. */
 	if ((mask & M(PATH_MTU)) && ((mtu & ~CMDQ_MODIFY_QP_PATH_MTU_MASK) ||
-				     mtu > CMDQ_MODIFY_QP_PATH_MTU_MTU_4096))
+				     mtu > CMDQ_MODIFY_QP_PATH_MTU_MTU_4096 ||
+				     (256U << (mtu >> CMDQ_MODIFY_QP_PATH_MTU_SFT)) >
+				     fn->mtu - RIG_SOFT_ROCE_HEADERS))
 		return false;
 	if (((mask & M(TIMEOUT)) && req->timeout > 31) ||
 	    ((mask & M(RETRY_CNT)) && req->retry_cnt > 7) ||

@@ -54,7 +54,11 @@
 #define RIG_SOFT_FW_MAJOR	230
 #define RIG_SOFT_FW_MINOR	0
 #define RIG_SOFT_FW_BUILD	157
-#define RIG_SOFT_MTU		9000
+#define RIG_SOFT_MTU		9000	/* its Ethernet MTU until debugfs "mtu" says */
+#define RIG_SOFT_MTU_MIN	576
+#define RIG_SOFT_MTU_MAX	9500
+/* RoCE v2's headers around a payload, as ib_core counts them (GRH..ICRC). */
+#define RIG_SOFT_ROCE_HEADERS	96
 
 /* MSI-X vectors the function sets aside for RoCE: the CREQ's and one NQ's. */
 #define RIG_SOFT_NVEC		2
@@ -381,6 +385,8 @@ struct rig_soft_stat_ctx {
  * @bar_len: bytes of BAR 2
  * @pci_id: bus << 8 | devfn, for HWRM_FUNC_QCFG
  * @mac: its MAC address, for HWRM_FUNC_QCAPS/QCFG
+ * @mtu: its interface's Ethernet MTU (HWRM_FUNC_QCFG, the transport's
+ *	 mtu): a path MTU whose packets would not fit it is refused
  * @lim: its limits
  * @stopped: stopped through debugfs: every object is gone, HWRM is
  *	     -EBUSY, nothing is served until it restarts
@@ -391,6 +397,9 @@ struct rig_soft_stat_ctx {
  * @stat: each context's memory and period
  * @cmdq: the command queue
  * @fw_up: INITIALIZE_FW was answered
+ * @vf_limits: what INITIALIZE_FW left the function's VFs: QPs, MRWs,
+ *	       SRQs, CQs and GIDs each (the model has no VF to give them to;
+ *	       debugfs shows them)
  * @gids: the GID table
  * @gid_top: one past its last live entry (the data path looks no further)
  * @qps: qpn -> struct rig_soft_qp
@@ -421,6 +430,7 @@ struct rig_soft_fn {
 	u32 bar_len;
 	u16 pci_id;
 	u8 mac[ETH_ALEN];
+	u32 mtu;
 	struct rig_soft_limits lim;
 	bool stopped;
 	u16 hwrm_seq;
@@ -430,6 +440,7 @@ struct rig_soft_fn {
 	struct rig_soft_stat_ctx stat[RIG_SOFT_MAX_STAT_CTX];
 	struct rig_soft_cmdq cmdq;
 	bool fw_up;
+	u32 vf_limits[5];
 	struct rig_soft_gid gids[RIG_SOFT_MAX_GID];
 	u32 gid_top;
 	struct xarray qps;

@@ -114,7 +114,7 @@ FIXTURE_SETUP(fw)
 	ASSERT_EQ(0, rig_model_dir(0, self->dir, sizeof(self->dir)));
 	ASSERT_EQ(0, access(self->dir, F_OK)) TH_LOG("no %s: debugfs not mounted?", self->dir);
 	self->timeout_ms = rig_param_num("fw_timeout_ms", -1);
-	ASSERT_LT(0, self->timeout_ms);
+	ASSERT_LE(0, self->timeout_ms);
 	self->allocated = rig_debugfs_num("allocated_pages");
 	self->fd = raw_open(0);
 	ASSERT_LE(0, self->fd);
@@ -126,6 +126,7 @@ FIXTURE_TEARDOWN(fw)
 		{ "fail_opcode", "0 0" }, { "fail_cmd", "0 0" }, { "delay_cmd", "0 0" },
 		{ "drop_cmd", "0" }, { "creq_stall", "0" }, { "hang", "0" },
 		{ "dma_fail", "0" }, { "fail_hwrm", "0 0" }, { "irqs", "on" },
+		{ "mtu", "9000" },
 	};
 	unsigned int i;
 
@@ -135,7 +136,7 @@ FIXTURE_TEARDOWN(fw)
 		return;
 	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
 		dir_write(self->dir, off[i][0], off[i][1]);
-	if (self->timeout_ms > 0)
+	if (self->timeout_ms >= 0)
 		rig_param_set("fw_timeout_ms", self->timeout_ms);
 }
 
@@ -471,6 +472,60 @@ TEST_F_TIMEOUT(fw, a_hung_firmware_times_out_the_same_way, 60)
 	expect_failed_nic(_metadata, self, "hang", "1");
 }
 
+/*
+ * With fw_timeout_ms left at 0, the timeout is the firmware's own, the
+ * max_req_timeout HWRM_VER_GET gave at bring-up (as bnxt_re takes it).
+ */
+TEST_F_TIMEOUT(fw, the_command_timeout_is_the_one_the_firmware_gives, 60)
+{
+	long fw_s = rig_soft_param_num("fw_timeout_s", -1);
+	struct rig_bnxt_reg_region r;
+	double t;
+
+	ASSERT_LT(0, fw_s);
+	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", 0));
+	ASSERT_EQ(0, rig_soft_param_set("fw_timeout_s", 2));
+	close(self->fd);
+	reset_function(_metadata, self);
+	ASSERT_EQ(0, rig_soft_param_set("fw_timeout_s", fw_s));
+	self->fd = raw_open(0);
+	ASSERT_LE(0, self->fd);
+	ASSERT_EQ(0, rig_model_set(0, "hang", "1"));
+	t = raw_now_ms();
+	EXPECT_EQ(-ETIMEDOUT, raw_host(self->fd, 4096, &r));
+	t = raw_now_ms() - t;
+	ASSERT_EQ(0, rig_model_set(0, "hang", "0"));
+	TH_LOG("a command with no answer failed after %.0f ms (max_req_timeout 2 s)", t);
+	EXPECT_LE(1900, t);
+	EXPECT_GT(4000, t);
+	close(self->fd);
+	self->fd = -1;
+	reset_function(_metadata, self);
+}
+
+/*
+ * An answer the firmware wrote whose interrupt never came (the vectors
+ * freed, as around bnxt_en's changes) is found when the command's time
+ * is up: the driver looks at the CREQ once more, as bnxt_re does, and the
+ * NIC is not failed for a lost interrupt.
+ */
+TEST_F_TIMEOUT(fw, an_answer_whose_interrupt_was_lost_is_found_at_the_timeout, 60)
+{
+	struct rig_bnxt_reg_region r;
+	double t;
+
+	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", 1000));
+	ASSERT_EQ(0, dir_write(self->dir, "irqs", "off"));
+	t = raw_now_ms();
+	EXPECT_EQ(0, raw_host(self->fd, 4096, &r));
+	t = raw_now_ms() - t;
+	ASSERT_EQ(0, dir_write(self->dir, "irqs", "on"));
+	TH_LOG("registered after %.0f ms with no interrupt", t);
+	EXPECT_LE(900, t);
+	/* Not failed: the next command is answered as usual. */
+	EXPECT_EQ(0, raw_handle(self->fd, RIG_BNXT_DEREG_REGION, r.handle));
+}
+
 /* A host region registered on @fd by another thread, timed. */
 struct timed_host {
 	int fd;
@@ -645,6 +700,76 @@ TEST_F_TIMEOUT(fw, a_region_the_firmware_keeps_after_close_is_reached_by_no_othe
 	reset_function(_metadata, self);
 	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
 	EXPECT_EQ(self->allocated, rig_debugfs_num("allocated_pages"));
+}
+
+/* ---- what a physical function leaves its VFs ------------------------------- */
+
+/*
+ * On a physical function, INITIALIZE_FW gives the VFs their share, as
+ * bnxt_re divides a P5 PF's contexts (bnxt_re_limit_vf_res()): half for
+ * the PF, the rest among 64 VFs; keys too; 128 GIDs each.
+ */
+TEST_F(fw, initialize_fw_leaves_the_vfs_what_bnxt_re_leaves_them)
+{
+	long qp = rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/max_qp", -1);
+	long cq = rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/max_cq", -1);
+	long mr = rig_file_num("/sys/class/rig_bnxt/rig_bnxt0/max_mr", -1);
+	unsigned int v[5] = { 0 };
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	ASSERT_LT(0, qp);
+	snprintf(path, sizeof(path), "%s/vf_limits", self->dir);
+	f = fopen(path, "re");
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(5, fscanf(f, "qp %u mrw %u srq %u cq %u gid %u", &v[0], &v[1], &v[2], &v[3],
+			    &v[4]));
+	fclose(f);
+	EXPECT_EQ((qp < 65536 ? qp : 65536) * 50 / 6400, v[0]);
+	EXPECT_EQ(mr < 65536 ? mr * 50 / 6400 : ((mr < 262144 ? mr : 262144) - 32768) / 64, v[1]);
+	EXPECT_EQ(0, v[2]);	/* the model has no SRQ */
+	EXPECT_EQ((cq < 65536 ? cq : 65536) * 50 / 6400, v[3]);
+	EXPECT_EQ(128, v[4]);
+}
+
+/* ---- the path MTU ---------------------------------------------------------- */
+
+/*
+ * A queue pair's path MTU is what the function's interface allows, as
+ * bnxt_re caps it (iboe_get_mtu()): 1024 at an Ethernet MTU of 1500, so
+ * no packet outgrows the link; a message is cut to it.
+ */
+TEST_F_TIMEOUT(fw, the_path_mtu_is_what_the_interfaces_mtu_allows, 60)
+{
+	static const struct { const char *mtu; uint32_t path; } cases[] = {
+		{ "1500", 1024 }, { "1120", 1024 }, { "1119", 512 }, { "576", 256 },
+		{ "9000", 4096 },
+	};
+	long tx = model_stat(self->dir, "tx_pkts");
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b;
+	unsigned int i;
+
+	ASSERT_EQ(0, raw_host(self->fd, 8192, &r));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ASSERT_EQ(0, dir_write(self->dir, "mtu", cases[i].mtu));
+		connected_pair(_metadata, self->fd, 4, 1, &a, &b);
+		EXPECT_EQ(cases[i].path, a.c.mtu) TH_LOG("interface MTU %s", cases[i].mtu);
+		/* 4000 bytes: four packets of 1024, eight of 512... */
+		l = (struct rig_bnxt_local){ 0, 4000, r.key };
+		ASSERT_EQ(0, raw_receive(&b, &l, 1));
+		ASSERT_EQ(0, raw_send(&a, &l, 1));
+		ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+		EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status) TH_LOG("MTU %s", cases[i].mtu);
+		ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
+		EXPECT_EQ(tx + (4000 + cases[i].path - 1) / cases[i].path,
+			  model_stat(self->dir, "tx_pkts")) TH_LOG("MTU %s", cases[i].mtu);
+		tx = model_stat(self->dir, "tx_pkts");
+		EXPECT_EQ(0, raw_qp_destroy(&a));
+		EXPECT_EQ(0, raw_qp_destroy(&b));
+	}
 }
 
 /* ---- the rings wrap -------------------------------------------------------- */

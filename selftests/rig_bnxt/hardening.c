@@ -493,6 +493,90 @@ TEST_F(hard, keys_of_regions_registered_in_a_row_cannot_be_found_by_counting)
 		ASSERT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, r[i].handle));
 }
 
+/* Two queue pairs of @fd connected to each other, handles from @handle. */
+static void qp_pair_on(struct __test_metadata *_metadata, int fd, struct raw_qp *a,
+		       struct raw_qp *b, uint64_t handle)
+{
+	ASSERT_EQ(0, raw_qp_make(fd, 4, handle, a));
+	ASSERT_EQ(0, raw_qp_make(fd, 4, handle + 1, b));
+	ASSERT_EQ(0, raw_qp_connect(a, b));
+	ASSERT_EQ(0, raw_qp_connect(b, a));
+}
+
+/*
+ * Keys are only hard to guess: what makes a guess harmless is that a key
+ * works only for queue pairs of its own file's protection domain.  Another
+ * file's queue pairs, holding the very key, reach nothing of the region
+ * (send from it, receive into it, read it through a peer of the NIC) and
+ * fail themselves only; the owner goes on as before.
+ */
+TEST_F(hard, a_key_of_another_file_fails_only_the_queue_pair_that_uses_it)
+{
+	static const char secret[] = "another file's bytes";
+	struct rig_bnxt_reg_region theirs, mine;
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_local l;
+	struct rig_bnxt_remote rem;
+	struct raw_qp a, b, x, y;
+	unsigned char *p, *q;
+	int owner = raw_open(0);
+
+	ASSERT_LE(0, owner);
+	ASSERT_EQ(0, raw_host(owner, 4096, &theirs));
+	p = raw_map(owner, &theirs);
+	ASSERT_NE(MAP_FAILED, p);
+	memcpy(p, secret, sizeof(secret));
+	ASSERT_EQ(0, raw_host(self->fd0, 4096, &mine));
+	q = raw_map(self->fd0, &mine);
+	ASSERT_NE(MAP_FAILED, q);
+
+	/* A send from the other file's key. */
+	qp_pair_on(_metadata, self->fd0, &a, &b, 10);
+	l = (struct rig_bnxt_local){ 0, sizeof(secret), mine.key };
+	ASSERT_EQ(0, raw_receive(&b, &l, 1));
+	l.key = theirs.key;
+	ASSERT_EQ(0, raw_send(&a, &l, 1));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, c.status);
+	EXPECT_NE(0, memcmp(q, secret, sizeof(secret)));
+	/* A receive into it, and a read of it through a peer of its NIC. */
+	qp_pair_on(_metadata, self->fd0, &x, &y, 20);
+	l = (struct rig_bnxt_local){ 0, 8, theirs.key };
+	ASSERT_EQ(0, raw_receive(&y, &l, 1));
+	l.key = mine.key;
+	ASSERT_EQ(0, raw_send(&x, &l, 1));
+	ASSERT_EQ(1, raw_poll_ms(&y, &c, 10000));
+	EXPECT_NE(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+	EXPECT_EQ(0, memcmp(p, secret, sizeof(secret))) TH_LOG("a guess wrote the region");
+	raw_qp_destroy(&x);
+	raw_qp_destroy(&y);
+	qp_pair_on(_metadata, self->fd0, &x, &y, 30);
+	rem = (struct rig_bnxt_remote){ 0, theirs.key };
+	l = (struct rig_bnxt_local){ 0, sizeof(secret), mine.key };
+	ASSERT_EQ(0, raw_read(&x, &rem, &l, 1));
+	ASSERT_EQ(1, raw_poll_ms(&x, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, c.status);
+	EXPECT_NE(0, memcmp(q, secret, sizeof(secret))) TH_LOG("a guess read the region");
+
+	/* The owner's own queue pairs reach it as before. */
+	raw_qp_destroy(&x);
+	raw_qp_destroy(&y);
+	qp_pair_on(_metadata, owner, &x, &y, 40);
+	ASSERT_EQ(0, raw_receive(&y, &(struct rig_bnxt_local){ 2048, 64, theirs.key }, 1));
+	ASSERT_EQ(0, raw_send(&x, &(struct rig_bnxt_local){ 0, 64, theirs.key }, 1));
+	ASSERT_EQ(1, raw_poll_ms(&x, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+	ASSERT_EQ(1, raw_poll_ms(&y, &c, 10000));
+	EXPECT_EQ(0, memcmp(p + 2048, secret, sizeof(secret)));
+	raw_qp_destroy(&a);
+	raw_qp_destroy(&b);
+	raw_qp_destroy(&x);
+	raw_qp_destroy(&y);
+	munmap(p, 4096);
+	munmap(q, 4096);
+	close(owner);
+}
+
 /* ---- locked memory ------------------------------------------------------- */
 
 /* Send @fd over @sock. */

@@ -213,6 +213,27 @@ static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local
 	return raw_kick(qp);
 }
 
+/* Post a signalled RDMA READ of @remote into @local (@n elements) and ring. */
+static inline int raw_read(struct raw_qp *qp, const struct rig_bnxt_remote *remote,
+			   const struct rig_bnxt_local *local, unsigned int n)
+{
+	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
+	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.entries);
+	uint64_t bytes = 0;
+	unsigned int i;
+	int ret;
+
+	ret = rig_bnxt_put_read(qp->map + qp->c.sq_offset, ring,
+				(size_t)pos * RIG_BNXT_ENTRY_SIZE, true, remote, local, n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++)
+		bytes += local[i].bytes;
+	raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_READ_WQE, bytes);
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
+	return raw_kick(qp);
+}
+
 /* Post a receive into @local (@n elements) and ring: 0 or -errno. */
 static inline int raw_receive(struct raw_qp *qp, const struct rig_bnxt_local *local,
 			      unsigned int n)
