@@ -137,7 +137,7 @@ enum rig_bnxt_region_type {
  * rig did not allocate on a NIC not behind an IOMMU, or DEVICE on a NIC
  * behind one; EXDEV for PAGES of another NIC's DMA buffer; EPERM for
  * DEVICE without CAP_SYS_RAWIO; ENXIO for a run outside every memory BAR
- * of a present PCI device; ENOMEM for no memory or RLIMIT_MEMLOCK;
+ * of a present PCI device that has a driver; ENOMEM for no memory or RLIMIT_MEMLOCK;
  * EFAULT for PAGES that are not mapped writable memory; EIO when the
  * firmware refuses the region; EDQUOT when the file's opener holds its
  * share of the NIC's keys.

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Which bus addresses are another device's memory: a device region's run
- * must lie inside one memory BAR of a PCI device that is present, so no
- * caller can aim a NIC at system RAM or at nothing, and must stay there
- * for as long as the NIC may reach it.
+ * must lie inside one memory BAR of a PCI device that is present and has
+ * a driver, so no caller can aim a NIC at system RAM or at nothing, and
+ * must stay there for as long as the NIC may reach it.  A BAR moves only
+ * when its device goes, or while no driver holds it (the PCI core resizes
+ * a BAR through sysfs only then, and a driver resizes its own at probe):
+ * a device whose driver is unbound is treated as one that is removed.
  *
  * This file owns that check, the list of runs in use and the PCI bus
- * notifier that marks a run gone when its device is removed (before its
- * BARs are released and given to another device) and has the NICs
- * deregister the regions that used it.  It maps nothing.
+ * notifier that marks a run gone when its device is removed or loses its
+ * driver (before its BARs may be released, resized or given to another
+ * device) and has the NICs deregister the regions that used it.  It maps
+ * nothing.
  */
 #include <linux/notifier.h>
 #include <linux/pci.h>
@@ -21,9 +25,10 @@ static DEFINE_MUTEX(rig_bar_lock);
 static LIST_HEAD(rig_bar_runs);	/* under rig_bar_lock */
 
 /*
- * Devices being removed: from the notifier's BUS_NOTIFY_DEL_DEVICE, when
- * they are still on the bus, to BUS_NOTIFY_REMOVED_DEVICE, when
- * for_each_pci_dev() finds them no more.  No run is found in them.
+ * Devices whose BARs may move: from the notifier's BUS_NOTIFY_DEL_DEVICE,
+ * when they are still on the bus, to BUS_NOTIFY_REMOVED_DEVICE, when
+ * for_each_pci_dev() finds them no more; and from BUS_NOTIFY_UNBIND_DRIVER
+ * to the next BUS_NOTIFY_BOUND_DRIVER.  No run is found in them.
  */
 struct rig_bar_dying {
 	struct pci_dev *pdev;
@@ -72,9 +77,9 @@ static bool rig_bar_holds(struct pci_dev *pdev, int bar, u64 bus, u64 bytes,
  * takes: a device is either found before its removal began, and the
  * notifier marks the run gone, or not found at all.
  *
- * Return: 0, or -ENXIO when no memory BAR of a present device holds the
- * whole run (system RAM, a hole, a run across two BARs, or a device that
- * is being removed).
+ * Return: 0, or -ENXIO when no memory BAR of a present device with a
+ * driver holds the whole run (system RAM, a hole, a run across two BARs, a
+ * device that is being removed or has no driver).
  */
 int rig_bar_take(u64 bus, u64 bytes, struct rig_devrun *run)
 {
@@ -84,7 +89,8 @@ int rig_bar_take(u64 bus, u64 bytes, struct rig_devrun *run)
 
 	guard(mutex)(&rig_bar_lock);
 	for_each_pci_dev(pdev) {
-		if (rig_bar_is_dying(pdev))
+		/* Unbound, its BARs may be resized or moved under the NIC. */
+		if (!READ_ONCE(pdev->dev.driver) || rig_bar_is_dying(pdev))
 			continue;
 		for (bar = 0; bar < PCI_STD_NUM_BARS; bar++) {
 			if (!rig_bar_holds(pdev, bar, bus, bytes, &phys))
@@ -123,7 +129,7 @@ void rig_bar_untrack(struct rig_devrun *run)
 	list_del(&run->node);
 }
 
-/* The device is off the bus: it needs no mark any more. */
+/* The device is off the bus, or has a driver again: it needs no mark any more. */
 static void rig_bar_removed(struct pci_dev *pdev)
 {
 	struct rig_bar_dying *d, *next;
@@ -138,13 +144,14 @@ static void rig_bar_removed(struct pci_dev *pdev)
 }
 
 /*
- * A PCI device goes away: before the PCI core releases its BARs (which
- * it does after this notifier), mark it dying (no new run is found in
- * it), mark every run on it gone and have each NIC deregister the
- * regions that use one, so that no NIC writes where another device may
- * soon be placed.  A region joining its file meanwhile sees its run gone
- * (rig_bar_gone()).  The firmware is told outside rig_bar_lock, which
- * region teardown takes under the device's lock.
+ * A PCI device goes away, or loses its driver: before the PCI core
+ * releases its BARs (which it does after this notifier), or its BARs can
+ * be resized, mark it (no new run is found in it), mark every run on it
+ * gone and have each NIC deregister the regions that use one, so that no
+ * NIC writes where another device may soon be placed.  A region joining
+ * its file meanwhile sees its run gone (rig_bar_gone()).  The firmware is
+ * told outside rig_bar_lock, which region teardown takes under the
+ * device's lock.
  */
 static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 			  void *data)
@@ -154,11 +161,11 @@ static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 	struct rig_devrun *run;
 	bool hit = false;
 
-	if (action == BUS_NOTIFY_REMOVED_DEVICE) {
+	if (action == BUS_NOTIFY_REMOVED_DEVICE || action == BUS_NOTIFY_BOUND_DRIVER) {
 		rig_bar_removed(pdev);
 		return NOTIFY_DONE;
 	}
-	if (action != BUS_NOTIFY_DEL_DEVICE)
+	if (action != BUS_NOTIFY_DEL_DEVICE && action != BUS_NOTIFY_UNBIND_DRIVER)
 		return NOTIFY_DONE;
 	/* Without memory for the mark, a registration racing this may find it. */
 	dying = kzalloc(sizeof(*dying), GFP_KERNEL | __GFP_NOFAIL);
@@ -175,7 +182,8 @@ static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
 	if (!hit)
 		return NOTIFY_DONE;
 	rig_dev_for_each(rig_dev_lose_runs);
-	pci_info(pdev, RIG_NAME ": removed while device regions used its memory; they are deregistered\n");
+	pci_info(pdev, RIG_NAME ": %s while device regions used its memory; they are deregistered\n",
+		 action == BUS_NOTIFY_DEL_DEVICE ? "removed" : "its driver unbound");
 	return NOTIFY_OK;
 }
 

@@ -959,6 +959,61 @@ TEST_F_TIMEOUT(hard, device_memory_is_never_reached_after_its_device_is_removed,
 	EXPECT_TRUE(rig_ivshmem(NULL, 0, &start, &len));
 }
 
+/* Unbind @dev's driver: 0 or -errno. */
+static int unbind(const char *dev)
+{
+	char path[320];
+
+	snprintf(path, sizeof(path), "%s/driver/unbind", dev);
+	return rig_write(path, strrchr(dev, '/') + 1);
+}
+
+/*
+ * A BAR moves only with its device, or while no driver holds it (sysfs
+ * resizes a BAR only then): memory of a device with no driver is
+ * refused, and a device region goes when its device's driver is unbound,
+ * as when the device is removed.
+ */
+TEST_F_TIMEOUT(hard, device_memory_is_taken_only_from_a_device_that_has_a_driver, 120)
+{
+	struct rig_bnxt_reg_region rd, rh;
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_local src, dst;
+	struct rig_bnxt_run run;
+	uint64_t start, len;
+	char dev[256];
+	struct raw_qp a, b;
+
+	if (self->iommu)
+		SKIP(return, "rig_bnxt0 is behind an IOMMU: it takes no device memory");
+	if (!rig_ivshmem(dev, sizeof(dev), &start, &len))
+		SKIP(return, "no ivshmem device (scripts/vm-run --ivshmem MiB)");
+	run = (struct rig_bnxt_run){ start, 4096 };
+	ASSERT_EQ(0, raw_device(self->fd0, &run, 1, &rd)) TH_LOG("%s has no driver?", dev);
+	ASSERT_EQ(0, raw_host(self->fd1, 4096, &rh));
+	qp_pair(_metadata, self, 4, &a, &b);
+	src = (struct rig_bnxt_local){ 0, 4096, rd.key };
+	dst = (struct rig_bnxt_local){ 0, 4096, rh.key };
+	ASSERT_EQ(1, rig_model_num(0, "mrs", -1));
+
+	/* Unbound, its BARs could be resized: the region goes. */
+	ASSERT_EQ(0, unbind(dev));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+	ASSERT_EQ(0, raw_receive(&b, &dst, 1));
+	ASSERT_EQ(0, raw_send(&a, &src, 1));
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, c.status);
+	EXPECT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, rd.handle));
+	/* And none is made over it while it has no driver. */
+	EXPECT_EQ(-ENXIO, raw_device(self->fd0, &run, 1, &rd));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+
+	/* Bound again (rig_ivshmem() binds it), it is device memory again. */
+	ASSERT_TRUE(rig_ivshmem(NULL, 0, &start, &len));
+	EXPECT_EQ(0, raw_device(self->fd0, &run, 1, &rd));
+	EXPECT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, rd.handle));
+}
+
 /* Register device regions over @run until told to stop; count those made. */
 struct registrar {
 	int fd;

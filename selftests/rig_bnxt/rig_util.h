@@ -355,7 +355,9 @@ static inline int rig_param_set(const char *name, long val)
  * The shared-memory BAR (BAR 2) of the first ivshmem device (1af4:1110)
  * that no modelled NIC stands on (the --ivshmem "GPU memory"):
  * 1 with its bus address and length, and its sysfs directory in dev
- * (when dev is not NULL); 0 when there is none.
+ * (when dev is not NULL); 0 when there is none.  It is bound to pci-stub
+ * (as scripts/vm-init binds it) if it has no driver: a device found again
+ * after a removal has none, and rig takes no memory of such a device.
  */
 static inline int rig_ivshmem(char *dev, size_t n, uint64_t *start, uint64_t *len)
 {
@@ -374,6 +376,12 @@ static inline int rig_ivshmem(char *dev, size_t n, uint64_t *start, uint64_t *le
 			continue;
 		if (dev)
 			snprintf(dev, n, "%s", line);
+		snprintf(path, sizeof(path), "%s/driver", line);
+		if (access(path, F_OK)) {
+			snprintf(path, sizeof(path), "%s/driver_override", line);
+			rig_write(path, "pci-stub");
+			rig_write("/sys/bus/pci/drivers_probe", strrchr(line, '/') + 1);
+		}
 		snprintf(path, sizeof(path), "%s/resource", line);
 		res = fopen(path, "re");
 		for (bar = 0; res && fgets(line, sizeof(line), res); bar++) {
