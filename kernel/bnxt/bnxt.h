@@ -12,6 +12,7 @@
 #include <linux/auxiliary_bus.h>
 #include <linux/bitmap.h>
 #include <linux/interrupt.h>
+#include <linux/io.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -403,8 +404,17 @@ static inline struct rig_bnxt_qp *to_bnxt_qp(struct rig_qp *qp)
 	return container_of(qp, struct rig_bnxt_qp, qp);
 }
 
-/* The function behind a core device: the auxiliary device's driver data. */
-struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev);
+/**
+ * rig_bnxt_of() - the function behind a core device
+ * @rdev: a device this driver created
+ *
+ * Return: the function, the auxiliary device's driver data; valid while
+ * the device is not dead, and during rig_dev_unregister().
+ */
+static inline struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev)
+{
+	return dev_get_drvdata(rdev->dev.parent);
+}
 
 /* addr.c: pure */
 u32 rig_bnxt_path_mtu(u32 if_mtu);
@@ -444,7 +454,6 @@ int rig_bnxt_nq_start(struct rig_bnxt *bnxt);
 void rig_bnxt_nq_stop(struct rig_bnxt *bnxt);
 void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt);
 void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked);
-void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index);
 
 /*
  * DPI pages a queue pair takes where every doorbell needs a page of its
@@ -457,6 +466,24 @@ void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index);
 static inline u32 rig_bnxt_db_index(u64 count, u32 depth)
 {
 	return (count % depth) | (((count / depth) & 1) ? RIG_DBC_DBC_EPOCH : 0);
+}
+
+/**
+ * rig_bnxt_db_write() - ring a doorbell as bnxt_re does on P5
+ * @db: the doorbell (in the doorbell BAR)
+ * @xid: the ring's or queue's id
+ * @type: a DBC_DBC_TYPE_*
+ * @index: its index and epoch (rig_bnxt_db_index()), or 0
+ *
+ * One 64-bit store of struct dbc_dbc.  Beside the rings it rings, as
+ * bnxt_re keeps its doorbells in qplib_res.h.
+ */
+static inline void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index)
+{
+	u64 hi = (xid & RIG_DBC_DBC_XID_MASK) | RIG_DBC_DBC_PATH_ROCE |
+		 RIG_DBC_DBC_VALID | type;
+
+	writeq(hi << 32 | index, db);
 }
 
 /* res.c */

@@ -24,18 +24,6 @@
 #define CREATE_TRACE_POINTS
 #include "trace.h"
 
-/**
- * rig_bnxt_of() - the function behind a core device
- * @rdev: a device this driver created
- *
- * Return: the function; valid while the device is not dead, and during
- * rig_dev_unregister().
- */
-struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev)
-{
-	return dev_get_drvdata(rdev->dev.parent);
-}
-
 /* Does a translating (paging) IOMMU domain cover the function's DMA? */
 static bool rig_bnxt_iommu(struct pci_dev *pdev)
 {

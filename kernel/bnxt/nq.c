@@ -6,31 +6,13 @@
  * completion ring armed for an event gets a completion; its valid bit
  * flips each lap, and the queue is re-armed with an NQ_ARM doorbell.
  *
- * This file owns struct rig_bnxt_nq and the doorbell writes of the
- * driver (rig_bnxt_db_write()); what a notification means for a queue
- * pair is qp.c's (rig_bnxt_cq_event()).
+ * This file owns struct rig_bnxt_nq; what a notification means for a
+ * queue pair is qp.c's (rig_bnxt_cq_event()).
  */
 #include <linux/io.h>
 #include <linux/workqueue.h>
 
 #include "bnxt.h"
-
-/**
- * rig_bnxt_db_write() - ring a doorbell as bnxt_re does on P5
- * @db: the doorbell (in the doorbell BAR)
- * @xid: the ring's or queue's id
- * @type: a DBC_DBC_TYPE_*
- * @index: its index and epoch (rig_bnxt_db_index()), or 0
- *
- * One 64-bit store of struct dbc_dbc.
- */
-void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index)
-{
-	u64 hi = (xid & RIG_DBC_DBC_XID_MASK) | RIG_DBC_DBC_PATH_ROCE |
-		 RIG_DBC_DBC_VALID | type;
-
-	writeq(hi << 32 | index, db);
-}
 
 static bool rig_nq_valid(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
 {

@@ -104,6 +104,19 @@ static int rig_bnxt_query_func(struct rig_bnxt *bnxt)
 	c->max_init_rd_atom = sb->max_qp_init_rd_atom;
 	c->max_srq = le16_to_cpu(sb->max_srq);
 	c->dev_cap_flags = le16_to_cpu(sb->dev_cap_flags);
+	/*
+	 * The library writes a PSN search entry for each send entry; a
+	 * firmware that retransmits from MSN tables (bnxt_re's
+	 * is_host_msn_tbl) reads another layout there.
+	 */
+	if ((le16_to_cpu(sb->dev_cap_ext_flags_2) &
+	     RIG_CREQ_QUERY_FUNC_RESP_SB_REQ_RETRANSMISSION_SUPPORT_MASK) !=
+	    RIG_CREQ_QUERY_FUNC_RESP_SB_REQ_RETRANSMISSION_SUPPORT_HOST_PSN_TABLE) {
+		dev_err(bnxt->dev, "QUERY_FUNC: the firmware retransmits from MSN tables (dev_cap_ext_flags_2 0x%04x), which rig does not write\n",
+			le16_to_cpu(sb->dev_cap_ext_flags_2));
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
 	if (!c->max_qp || !c->max_qp_wr || !c->max_cq || !c->max_cqe || !c->max_mr ||
 	    c->max_sge < RIG_BNXT_MAX_SGES || !c->max_pd || !c->max_rd_atom ||
 	    !c->max_init_rd_atom) {
@@ -195,12 +208,11 @@ static int rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
 	return ret;
 }
 
-/* ADD_GID of the port's address, laid out as bnxt_re lays it out. */
+/* ADD_GID of the port's address, laid out as bnxt_re lays it out (ipid 0). */
 static int rig_bnxt_add_gid(struct rig_bnxt *bnxt)
 {
 	struct rig_cmdq_add_gid req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_ADD_GID,
-		.ipid = cpu_to_le16(0xffff),
 	};
 	struct rig_creq_add_gid_resp resp = {};
 	int i, ret;

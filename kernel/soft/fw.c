@@ -45,28 +45,6 @@ static const u8 rig_soft_unmodelled[] = {
 	CMDQ_BASE_OPCODE_QUERY_ROCE_STATS_EXT,
 };
 
-/**
- * rig_soft_fw_side() - write a command's answer side buffer
- * @fn: the function
- * @base: the command: resp_addr and resp_size (16-byte units) say where
- * @sb: the side buffer's bytes
- * @len: how many
- *
- * Written by DMA before the CREQ entry that answers the command.
- *
- * Return: 0; INVALID_PARAMETER for no buffer or one too small;
- * HARDWARE_ERROR for a DMA fault.
- */
-u8 rig_soft_fw_side(struct rig_soft_fn *fn, const struct cmdq_base *base,
-		    const void *sb, u32 len)
-{
-	if (!base->resp_addr || base->resp_size * 16U < len)
-		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
-	if (rig_soft_mem_write(fn->mem, le64_to_cpu(base->resp_addr), sb, len))
-		return CREQ_QP_EVENT_STATUS_HARDWARE_ERROR;
-	return 0;
-}
-
 static u8 rig_soft_cmd_query_version(struct rig_soft_fn *fn, const void *cmd,
 				     struct creq_qp_event *resp)
 {

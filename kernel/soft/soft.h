@@ -988,9 +988,30 @@ void rig_soft_cmdq_event(struct rig_soft_fn *fn, const void *entry);
 /* fw.c: command dispatch, function-wide commands, GIDs */
 u8 rig_soft_fw_execute(struct rig_soft_fn *fn, const void *cmd, u32 len,
 		       struct creq_qp_event *resp);
-u8 rig_soft_fw_side(struct rig_soft_fn *fn, const struct cmdq_base *base,
-		    const void *sb, u32 len);
 void rig_soft_fw_reset(struct rig_soft_fn *fn);
+
+/**
+ * rig_soft_fw_side() - write a command's answer side buffer
+ * @fn: the function
+ * @base: the command: resp_addr and resp_size (16-byte units) say where
+ * @sb: the side buffer's bytes
+ * @len: how many
+ *
+ * Written by DMA before the CREQ entry that answers the command.  Here
+ * beside the commands' other helpers: fw.c and qp.c answer with one.
+ *
+ * Return: 0; INVALID_PARAMETER for no buffer or one too small;
+ * HARDWARE_ERROR for a DMA fault.
+ */
+static inline u8 rig_soft_fw_side(struct rig_soft_fn *fn, const struct cmdq_base *base,
+				  const void *sb, u32 len)
+{
+	if (!base->resp_addr || base->resp_size * 16U < len)
+		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
+	if (rig_soft_mem_write(fn->mem, le64_to_cpu(base->resp_addr), sb, len))
+		return CREQ_QP_EVENT_STATUS_HARDWARE_ERROR;
+	return 0;
+}
 
 /* cq.c: completion queues */
 u8 rig_soft_cmd_create_cq(struct rig_soft_fn *fn, const void *cmd,
