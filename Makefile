@@ -97,6 +97,8 @@ unit: $(UNIT_TESTS) tools
 	$(MAKE) -s --no-print-directory -C tools/rig check || status=1; \
 	echo "# unit: scripts/tally-test"; \
 	$(TOP)/scripts/tally-test || status=1; \
+	echo "# unit: scripts/hw-report-test"; \
+	$(TOP)/scripts/hw-report-test || status=1; \
 	exit $$status
 
 kunit: deps
