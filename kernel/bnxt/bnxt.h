@@ -237,6 +237,8 @@ struct rig_bnxt_caps {
  * @fw_timeout_ms: how long a RoCE command may take, the max_req_timeout
  *		   of HWRM_VER_GET as bnxt_re takes it (40 s when it gives
  *		   none)
+ * @hwrm_intf: the HWRM interface version HWRM_VER_GET gives, as bnxt_re
+ *	       packs it (major, minor, build, patch: 16 bits each)
  * @mac: the function's MAC address (HWRM_FUNC_QCFG)
  * @gid: its address: fe80::/64 with the MAC's EUI-64
  * @gid_index: the slot ADD_GID gave it
@@ -279,6 +281,7 @@ struct rig_bnxt {
 	struct rig_bnxt_caps caps;
 	char fw_version[32];
 	u32 fw_timeout_ms;
+	u64 hwrm_intf;
 	u8 mac[6];
 	u8 gid[16];
 	u32 gid_index;

@@ -1518,6 +1518,8 @@ static_assert(sizeof(struct rig_ptu_pde) == 8);
 #define RIG_HWRM_VERSION_MAJOR	1
 #define RIG_HWRM_VERSION_MINOR	10
 #define RIG_HWRM_VERSION_UPDATE	3
+/* The first HWRM interface whose QUERY_FUNC gives max_dpi (bnxt_re's qplib_rcfw.h). */
+#define RIG_HWRM_VERSION_DEV_ATTR_MAX_DPI	0x1000A0000000DULL
 
 struct rig_input {
 	__le16	req_type;

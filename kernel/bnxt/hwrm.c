@@ -75,6 +75,10 @@ static int rig_bnxt_ver_get(struct rig_bnxt *bnxt)
 		 resp.roce_fw_maj_8b, resp.roce_fw_min_8b, resp.roce_fw_bld_8b);
 	/* In seconds, as bnxt_re reads it (RCFW_FW_STALL_MAX_TIMEOUT when 0). */
 	bnxt->fw_timeout_ms = (le16_to_cpu(resp.max_req_timeout) ?: 40) * MSEC_PER_SEC;
+	bnxt->hwrm_intf = (u64)le16_to_cpu(resp.hwrm_intf_major) << 48 |
+			  (u64)le16_to_cpu(resp.hwrm_intf_minor) << 32 |
+			  (u64)le16_to_cpu(resp.hwrm_intf_build) << 16 |
+			  le16_to_cpu(resp.hwrm_intf_patch);
 	return 0;
 }
 

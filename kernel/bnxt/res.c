@@ -99,7 +99,9 @@ static int rig_bnxt_query_func(struct rig_bnxt *bnxt)
 	c->max_mr_size = le64_to_cpu(sb->max_mr_size);
 	c->max_sge = sb->max_sge;
 	c->max_pd = le32_to_cpu(sb->max_pd);
-	c->max_dpi = le32_to_cpu(sb->max_dpi);
+	/* Older firmware leaves max_dpi undefined (bnxt_re reads it from here). */
+	if (bnxt->hwrm_intf >= RIG_HWRM_VERSION_DEV_ATTR_MAX_DPI)
+		c->max_dpi = le32_to_cpu(sb->max_dpi);
 	c->max_rd_atom = sb->max_qp_rd_atom;
 	c->max_init_rd_atom = sb->max_qp_init_rd_atom;
 	c->max_srq = le16_to_cpu(sb->max_srq);
