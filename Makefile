@@ -5,7 +5,7 @@
 # Debian 12 machine needs nothing else (root installs what is missing).
 #
 #   make            kernel/rig_bnxt.ko, lib/librig.a, lib/librig.so
-#   make module     the kernel modules, and kernel/en/en.h checked against
+#   make module     the kernel modules, and kernel/bnxt_en/en.h checked against
 #                   the installed bnxt_en.ko (scripts/bnxt-en-layout)
 #   make check      unit tests, KUnit (UML), kselftests in QEMU; summary line
 #   make unit       library unit tests (no kernel)
@@ -48,7 +48,7 @@ all: module lib
 deps:
 	@$(TOP)/scripts/deps
 
-# The modules, then the proof that kernel/en/en.h declares bnxt_en's
+# The modules, then the proof that kernel/bnxt_en/en.h declares bnxt_en's
 # structures as the installed bnxt_en.ko lays them out: a difference, or a
 # check that cannot run, fails the build (scripts/bnxt-en-layout).
 module: module-build

@@ -158,64 +158,6 @@ err_free:
 	return ret;
 }
 
-int rig_fork_error(const struct rig_bnxt *nic, const char *call)
-{
-	return rig_fail(-EPERM,
-			"%s: %s was opened by another process (a parent before fork()); open it again here",
-			call, nic->name);
-}
-
-int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
-{
-	switch (err) {
-	case EPERM:
-		return rig_fork_error(nic, call);
-	case ENODEV:
-		return rig_fail(-err, "%s: %s has gone away (unplugged or unbound)", call,
-				nic->name);
-	case EDQUOT:
-		/* The kernel names what the user holds its share of. */
-		if (rig_nic_said(nic, call, err))
-			return -err;
-		__attribute__((fallthrough));
-	default:
-		return rig_fail(-err, "%s: %s: %s", call, nic->name, strerror(err));
-	}
-}
-
-int rig_nic_said(const struct rig_bnxt *nic, const char *call, int err)
-{
-	struct rig_bnxt_last_error last = { .size = sizeof(last) };
-
-	if (rig_cmd(nic, RIG_BNXT_LAST_ERROR, &last) || !last.message[0])
-		return 0;
-	last.message[sizeof(last.message) - 1] = '\0';
-	return rig_fail(-err, "%s: %s: %s", call, nic->name, last.message);
-}
-
-int rig_nic_refused(const struct rig_bnxt *nic, const char *call, const char *what, int err)
-{
-	struct rig_bnxt_last_error last = { .size = sizeof(last) };
-	const char *why;
-
-	if (rig_cmd(nic, RIG_BNXT_LAST_ERROR, &last) || !last.message[0])
-		snprintf(last.message, sizeof(last.message), "%s", strerror(err));
-	last.message[sizeof(last.message) - 1] = '\0';
-	switch (err) {
-	case EIO:
-		why = "refused";
-		break;
-	case ETIMEDOUT:
-		why = "did not answer for";
-		break;
-	default:
-		why = "failed";
-		break;
-	}
-	return rig_fail(-err, "%s: the firmware of %s %s %s (%s)", call, nic->name, why, what,
-			last.message);
-}
-
 RIG_EXPORT void rig_bnxt_close(struct rig_bnxt *nic)
 {
 	if (!nic)

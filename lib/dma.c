@@ -6,16 +6,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 
 #include "rig_bnxt.h"
 #include "internal.h"
-
-int rig_cmd(const struct rig_bnxt *nic, unsigned long cmd, void *arg)
-{
-	return ioctl(nic->fd, cmd, arg) ? errno : 0;
-}
 
 static void rig_dma_release(struct rig_bnxt *nic, struct rig_dma *d, int unmap)
 {

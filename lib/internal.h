@@ -7,8 +7,10 @@
 #ifndef RIG_INTERNAL_H
 #define RIG_INTERNAL_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/ioctl.h>
 
 #include "rig/bnxt.h"
 
@@ -171,6 +173,9 @@ void rig_db_pages_free(struct rig_bnxt *nic, int unmap);
  * rig_cmd() - issue a command whose struct starts with its size; 0 or a
  * positive errno.
  */
-int rig_cmd(const struct rig_bnxt *nic, unsigned long cmd, void *arg);
+static inline int rig_cmd(const struct rig_bnxt *nic, unsigned long cmd, void *arg)
+{
+	return ioctl(nic->fd, cmd, arg) ? errno : 0;
+}
 
 #endif /* RIG_INTERNAL_H */

@@ -13,42 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 
 #include "rig_bnxt.h"
 #include "internal.h"
-
-/* VmPin of this process in bytes, or 0 if /proc does not say. */
-static unsigned long long rig_pinned_bytes(void)
-{
-	unsigned long long kib = 0;
-	char line[128];
-	FILE *f;
-
-	f = fopen("/proc/self/status", "re");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmPin: %llu kB", &kib) == 1)
-			break;
-	fclose(f);
-	return kib * 1024;
-}
-
-int rig_memlock_error(const struct rig_bnxt *nic, const char *call, size_t n)
-{
-	unsigned long long pinned = rig_pinned_bytes();
-	size_t pages = (n + nic->page - 1) / nic->page * nic->page;
-	struct rlimit lim;
-
-	if (!getrlimit(RLIMIT_MEMLOCK, &lim) && lim.rlim_cur != RLIM_INFINITY &&
-	    pinned + pages > lim.rlim_cur)
-		return rig_fail(-ENOMEM,
-				"%s: locking %zu bytes for %s would pass RLIMIT_MEMLOCK (%llu bytes, %llu already locked); raise it (ulimit -l) or use less",
-				call, n, nic->name, (unsigned long long)lim.rlim_cur, pinned);
-	return rig_fail(-ENOMEM, "%s: the machine has no memory for %zu bytes for %s", call, n,
-			nic->name);
-}
 
 static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 			 const struct rig_bnxt_reg_region *cmd, int err)

@@ -25,10 +25,6 @@
 #include "fw_hsi.h"
 #include "transport.h"
 
-/* module entry (main.c) */
-int rig_bnxt_init(void);
-void rig_bnxt_exit(void);
-
 /* Rings the driver keeps, in 16-byte entries (CMDQ slots, CREQ, NQ). */
 #define RIG_BNXT_CMDQ_DEPTH	256	/* slots: 4 KiB, PBL level 0 */
 #define RIG_BNXT_CREQ_DEPTH	1024	/* entries: 16 KiB, PBL level 1 */

@@ -10,7 +10,7 @@
  * This file owns struct rig_bnxt's life, the PCI function's ordering
  * (Relaxed Ordering turned off while the driver holds it, put back as it
  * was when it lets go) and IOMMU facts, and the table of operations the
- * core calls.  It binds the model's functions
+ * core calls, and the module's entry points.  It binds the model's functions
  * ("rig_soft.rdma") and real ones through the bnxt_en transport
  * ("rig_bnxt_en.rdma", rig_bnxt_en.ko) with the same code.
  */
@@ -395,20 +395,32 @@ static struct auxiliary_driver rig_bnxt_driver = {
 	.id_table = rig_bnxt_ids,
 };
 
-/**
- * rig_bnxt_init() - register the auxiliary driver
- *
- * Return: 0, or the auxiliary bus's error.
+/*
+ * The module: the core first (its class and char devices), then the
+ * driver, which binds the functions already on the auxiliary bus.
  */
-int rig_bnxt_init(void)
+static int __init rig_bnxt_init(void)
 {
-	return auxiliary_driver_register(&rig_bnxt_driver);
+	int ret;
+
+	ret = rig_core_init();
+	if (ret)
+		return ret;
+	ret = auxiliary_driver_register(&rig_bnxt_driver);
+	if (ret)
+		rig_core_exit();
+	return ret;
 }
 
-/**
- * rig_bnxt_exit() - unregister it, taking every function down
- */
-void rig_bnxt_exit(void)
+/* Every function taken down, then the core. */
+static void __exit rig_bnxt_exit(void)
 {
 	auxiliary_driver_unregister(&rig_bnxt_driver);
+	rig_core_exit();
 }
+
+module_init(rig_bnxt_init);
+module_exit(rig_bnxt_exit);
+
+MODULE_DESCRIPTION("rig: direct userspace access to Broadcom NetXtreme RDMA NICs");
+MODULE_LICENSE("GPL");

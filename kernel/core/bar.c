@@ -8,13 +8,12 @@
  * a BAR through sysfs only then, and a driver resizes its own at probe):
  * a device whose driver is unbound is treated as one that is removed.
  *
- * This file owns that check, the list of runs in use and the PCI bus
- * notifier that marks a run gone when its device is removed or loses its
- * driver (before its BARs may be released, resized or given to another
- * device) and has the NICs deregister the regions that used it.  It maps
- * nothing.
+ * This file owns that check, the list of runs in use and the marks that
+ * say a run is gone: device.c's PCI bus notifier calls rig_bar_going()
+ * when a device is removed or loses its driver (before its BARs may be
+ * released, resized or given to another device), then has the NICs
+ * deregister the regions that used it.  It maps nothing.
  */
-#include <linux/notifier.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
 
@@ -25,7 +24,7 @@ static DEFINE_MUTEX(rig_bar_lock);
 static LIST_HEAD(rig_bar_runs);	/* under rig_bar_lock */
 
 /*
- * Devices whose BARs may move: from the notifier's BUS_NOTIFY_DEL_DEVICE,
+ * Devices whose BARs may move: from the PCI notifier's BUS_NOTIFY_DEL_DEVICE,
  * when they are still on the bus, to BUS_NOTIFY_REMOVED_DEVICE, when
  * for_each_pci_dev() finds them no more; and from BUS_NOTIFY_UNBIND_DRIVER
  * to the next BUS_NOTIFY_BOUND_DRIVER.  No run is found in them.
@@ -129,8 +128,14 @@ void rig_bar_untrack(struct rig_devrun *run)
 	list_del(&run->node);
 }
 
-/* The device is off the bus, or has a driver again: it needs no mark any more. */
-static void rig_bar_removed(struct pci_dev *pdev)
+/**
+ * rig_bar_back() - a device is off the bus, or has a driver again
+ * @pdev: a device rig_bar_going() may have marked
+ *
+ * It needs no mark any more: off the bus, no walk finds it; bound, its
+ * BARs stay where they are until its driver lets go.
+ */
+void rig_bar_back(struct pci_dev *pdev)
 {
 	struct rig_bar_dying *d, *next;
 
@@ -143,72 +148,46 @@ static void rig_bar_removed(struct pci_dev *pdev)
 	}
 }
 
-/*
- * A PCI device goes away, or loses its driver: before the PCI core
- * releases its BARs (which it does after this notifier), or its BARs can
- * be resized, mark it (no new run is found in it), mark every run on it
- * gone and have each NIC deregister the regions that use one, so that no
- * NIC writes where another device may soon be placed.  A region joining
- * its file meanwhile sees its run gone (rig_bar_gone()).  The firmware is
- * told outside rig_bar_lock, which region teardown takes under the
- * device's lock.
+/**
+ * rig_bar_going() - a device is being removed or is losing its driver
+ * @pdev: the device, before the PCI core releases its BARs (or they can
+ *	  be resized)
+ *
+ * Marks it, so that no new run is found in it, and every run on it gone;
+ * a region joining its file meanwhile sees its run gone (rig_bar_gone()).
+ *
+ * Return: true when a run was on it: the caller has the NICs deregister
+ * the regions that use one (outside rig_bar_lock, which region teardown
+ * takes under a device's lock).
  */
-static int rig_bar_notify(struct notifier_block *nb, unsigned long action,
-			  void *data)
+bool rig_bar_going(struct pci_dev *pdev)
 {
-	struct pci_dev *pdev = to_pci_dev(data);
 	struct rig_bar_dying *dying;
 	struct rig_devrun *run;
 	bool hit = false;
 
-	if (action == BUS_NOTIFY_REMOVED_DEVICE || action == BUS_NOTIFY_BOUND_DRIVER) {
-		rig_bar_removed(pdev);
-		return NOTIFY_DONE;
-	}
-	if (action != BUS_NOTIFY_DEL_DEVICE && action != BUS_NOTIFY_UNBIND_DRIVER)
-		return NOTIFY_DONE;
 	/* Without memory for the mark, a registration racing this may find it. */
 	dying = kzalloc(sizeof(*dying), GFP_KERNEL | __GFP_NOFAIL);
 	dying->pdev = pdev;
-	scoped_guard(mutex, &rig_bar_lock) {
-		list_add(&dying->node, &rig_bar_dying);
-		list_for_each_entry(run, &rig_bar_runs, node) {
-			if (run->pdev != pdev)
-				continue;
-			WRITE_ONCE(run->gone, true);
-			hit = true;
-		}
+	guard(mutex)(&rig_bar_lock);
+	list_add(&dying->node, &rig_bar_dying);
+	list_for_each_entry(run, &rig_bar_runs, node) {
+		if (run->pdev != pdev)
+			continue;
+		WRITE_ONCE(run->gone, true);
+		hit = true;
 	}
-	if (!hit)
-		return NOTIFY_DONE;
-	rig_dev_for_each(rig_dev_lose_runs);
-	pci_info(pdev, RIG_NAME ": %s while device regions used its memory; they are deregistered\n",
-		 action == BUS_NOTIFY_DEL_DEVICE ? "removed" : "its driver unbound");
-	return NOTIFY_OK;
-}
-
-static struct notifier_block rig_bar_nb = {
-	.notifier_call = rig_bar_notify,
-};
-
-/**
- * rig_bar_init() - start watching PCI devices for removal
- *
- * Return: 0, or the error of bus_register_notifier().
- */
-int rig_bar_init(void)
-{
-	return bus_register_notifier(&pci_bus_type, &rig_bar_nb);
+	return hit;
 }
 
 /**
- * rig_bar_exit() - stop watching; no run is tracked any more
+ * rig_bar_exit() - forget every mark, once the notifier is gone and no run
+ * is tracked any more
  */
 void rig_bar_exit(void)
 {
 	struct rig_bar_dying *d, *next;
 
-	bus_unregister_notifier(&pci_bus_type, &rig_bar_nb);
 	WARN_ON_ONCE(!list_empty(&rig_bar_runs));
 	/* Devices whose removal had not ended. */
 	list_for_each_entry_safe(d, next, &rig_bar_dying, node)

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The per-open context: the object tables of one open file, the DMA
- * buffers of RIG_BNXT_DMA_ALLOC, the per-thread-free error messages the
- * driver gives, and the teardown of everything at release() or when the
- * NIC goes first (disassociation).
+ * buffers of RIG_BNXT_DMA_ALLOC, and the teardown of everything at
+ * release() or when the NIC goes first (disassociation).
  *
  * This file owns struct rig_ctx's tables and their locking.  Handles and
  * cookies come from xa_alloc_cyclic() with a random start, so they are
@@ -32,97 +31,6 @@ static void rig_dma_free(struct rig_ctx *ctx, struct rig_dma *dma)
 	rig_mmap_del(ctx, dma->cookie);
 	rig_buf_put(dma->buf);
 	kfree(dma);
-}
-
-/**
- * rig_ctx_error() - say why the NIC failed a command of @ctx
- * @ctx: the context whose command failed
- * @err: the errno the command returns
- * @fmt: printf-style message: the command and the reason
- *
- * The message is kept for RIG_BNXT_LAST_ERROR (the library puts it in
- * rig_error()) and logged, rate-limited, with the device's name: a
- * process can trigger it at will.
- *
- * Return: @err, for "return rig_ctx_error(...)".
- */
-int rig_ctx_error(struct rig_ctx *ctx, int err, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	scoped_guard(spinlock, &ctx->error_lock) {
-		va_list copy;
-
-		va_copy(copy, args);
-		vscnprintf(ctx->last_error, sizeof(ctx->last_error), fmt, copy);
-		va_end(copy);
-	}
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	dev_warn_ratelimited(&ctx->rdev->dev, "%pV\n", &vaf);
-	va_end(args);
-	return err;
-}
-
-/**
- * rig_ctx_mem_error() - say why memory for the NIC could not be made
- * @ctx: the context whose command failed
- * @err: what rig_pages_alloc(), rig_pages_pin() or rig_buf_alloc() returned
- * @what: what the memory was for ("region", "queue pair rings", ...)
- *
- * Only the failure a user cannot guess is explained: -EOPNOTSUPP, the DMA
- * API bouncing the pages through swiotlb.
- *
- * Return: @err.
- */
-int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what)
-{
-	if (err != -EOPNOTSUPP)
-		return err;
-	return rig_ctx_error(ctx, err,
-			     "%s: the DMA API would bounce the pages through swiotlb, out of the NIC's sight",
-			     what);
-}
-
-/**
- * rig_cmd_last_error() - RIG_BNXT_LAST_ERROR
- * @ctx: the context
- * @arg: a struct rig_bnxt_last_error
- *
- * Takes the message: a later call answers an empty one, unless the answer
- * could not be copied out (rig_last_error_undo()).
- *
- * Return: 0, or -EINVAL for a non-zero reserved field or message byte.
- */
-int rig_cmd_last_error(struct rig_ctx *ctx, void *arg)
-{
-	struct rig_bnxt_last_error *cmd = arg;
-
-	if (cmd->reserved || memchr_inv(cmd->message, 0, sizeof(cmd->message)))
-		return -EINVAL;
-	guard(spinlock)(&ctx->error_lock);
-	strscpy(cmd->message, ctx->last_error, sizeof(cmd->message));
-	ctx->last_error[0] = '\0';
-	return 0;
-}
-
-/**
- * rig_last_error_undo() - give back a message that never reached the caller
- * @ctx: the context
- * @arg: the struct rig_bnxt_last_error rig_cmd_last_error() answered
- *
- * A command that cannot write its answer has changed nothing.  A failure
- * since then left its own message, which is newer: that one stays.
- */
-void rig_last_error_undo(struct rig_ctx *ctx, void *arg)
-{
-	struct rig_bnxt_last_error *cmd = arg;
-
-	guard(spinlock)(&ctx->error_lock);
-	if (!ctx->last_error[0])
-		strscpy(ctx->last_error, cmd->message, sizeof(ctx->last_error));
 }
 
 /* Give @ctx its driver part and list it with its device, if it is there. */
@@ -233,12 +141,14 @@ void rig_ctx_disassociate(struct rig_ctx *ctx)
 /**
  * rig_ctx_forget() - the NIC went: forget what it kept of @ctx
  * @ctx: a disassociated context (the device's @lock held for writing)
- * @quiesced: the NIC reaches none of it any more; if not, what it kept is
- *	      taken from the file and kept for good (rig_dev_lose_qp(),
- *	      rig_dev_lose_region()), so that closing the file frees none of
- *	      its memory
+ * @quiesced: the NIC reaches none of it any more
+ * @lost_qps: if not quiesced, what the NIC kept of @ctx's queue pairs is
+ *	      taken from the file and added here (by @limbo, with the
+ *	      file's reference), so that closing the file frees none of it
+ * @lost_regions: and its regions, likewise
  */
-void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced)
+void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced, struct list_head *lost_qps,
+		    struct list_head *lost_regions)
 {
 	struct rig_region *region;
 	struct rig_qp *qp;
@@ -250,7 +160,7 @@ void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced)
 			rig_qp_forget(qp);
 		} else if (!qp->gone) {
 			xa_erase(&ctx->qps, i);
-			rig_dev_lose_qp(qp);
+			list_add(&qp->limbo, lost_qps);
 		}
 	}
 	xa_for_each(&ctx->regions, i, region) {
@@ -258,7 +168,7 @@ void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced)
 			rig_region_forget(region);
 		} else if (region->state != RIG_REGION_GONE) {
 			xa_erase(&ctx->regions, i);
-			rig_dev_lose_region(region);
+			list_add(&region->limbo, lost_regions);
 		}
 	}
 }

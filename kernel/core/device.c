@@ -17,6 +17,8 @@
  */
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/notifier.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
 
@@ -215,25 +217,16 @@ err_put:
 	return ERR_PTR(ret);
 }
 
-/**
- * rig_dev_lose_region() - keep a region the NIC may reach after it went
- * @region: taken from its context (or from the device's limbo)
+/*
+ * Keep for good what a NIC that could not be quiesced may still reach:
+ * queue pairs (each with the reference that was there) and regions,
+ * linked by their @limbo.
  */
-void rig_dev_lose_region(struct rig_region *region)
+static void rig_dev_lose(struct list_head *qps, struct list_head *regions)
 {
 	guard(mutex)(&rig_lost_lock);
-	list_add(&region->limbo, &rig_lost_regions);
-}
-
-/**
- * rig_dev_lose_qp() - keep a queue pair the NIC may reach after it went
- * @qp: taken from its context (or from the device's limbo), with the
- *	reference that was there
- */
-void rig_dev_lose_qp(struct rig_qp *qp)
-{
-	guard(mutex)(&rig_lost_lock);
-	list_add(&qp->limbo, &rig_lost_qps);
+	list_splice(qps, &rig_lost_qps);
+	list_splice(regions, &rig_lost_regions);
 }
 
 /*
@@ -251,21 +244,17 @@ static void rig_dev_end_limbo(struct rig_dev *rdev, bool quiesced)
 		list_splice_init(&rdev->limbo, &regions);
 		list_splice_init(&rdev->qp_limbo, &qps);
 	}
+	if (!quiesced) {
+		rig_dev_lose(&qps, &regions);
+		return;
+	}
 	list_for_each_entry_safe(qp, next_qp, &qps, limbo) {
 		list_del(&qp->limbo);
-		if (!quiesced) {
-			rig_dev_lose_qp(qp);
-			continue;
-		}
 		rdev->ops->forget_qp(qp);
 		rig_qp_put(qp);
 	}
 	list_for_each_entry_safe(region, next, &regions, limbo) {
 		list_del(&region->limbo);
-		if (!quiesced) {
-			rig_dev_lose_region(region);
-			continue;
-		}
 		rdev->ops->forget_region(region);
 		rig_region_free(region);
 	}
@@ -282,13 +271,15 @@ static void rig_dev_end_limbo(struct rig_dev *rdev, bool quiesced)
  * is closed), and every later command on it fails with -ENODEV.  Then the
  * driver quiesces the NIC, and what its firmware would not destroy is
  * forgotten, and freed if its file is gone; if the NIC could not be
- * quiesced, that memory is kept for good instead (rig_dev_lose_region()),
+ * quiesced, that memory is kept for good instead (rig_dev_lose()),
  * as the NIC may still write it.  Nothing is re-created behind a
  * process's back.  The caller (the driver) may tear the NIC down once
  * this returns.
  */
 void rig_dev_unregister(struct rig_dev *rdev)
 {
+	LIST_HEAD(lost_regions);
+	LIST_HEAD(lost_qps);
 	struct rig_ctx *ctx;
 	bool quiesced;
 
@@ -311,8 +302,9 @@ void rig_dev_unregister(struct rig_dev *rdev)
 		if (!quiesced)
 			dev_err(&rdev->dev, "the NIC could not be quiesced: what its firmware kept stays allocated for good\n");
 		list_for_each_entry(ctx, &rdev->ctxs, node)
-			rig_ctx_forget(ctx, quiesced);
+			rig_ctx_forget(ctx, quiesced, &lost_qps, &lost_regions);
 	}
+	rig_dev_lose(&lost_qps, &lost_regions);
 	/* No page stays mapped for it: behind an IOMMU, a late write faults. */
 	rig_dev_unmap_all(rdev);
 	up_write(&rdev->lock);
@@ -321,23 +313,50 @@ void rig_dev_unregister(struct rig_dev *rdev)
 	put_device(&rdev->dev);
 }
 
-static int rig_dev_call(struct device *dev, void *fn)
+static int rig_dev_deregister_gone(struct device *dev, void *unused)
 {
-	((void (*)(struct rig_dev *))fn)(to_rig_dev(dev));
+	rig_region_deregister_gone(to_rig_dev(dev));
 	return 0;
 }
 
-/**
- * rig_dev_for_each() - call @fn for every NIC, in process context
- * @fn: what to call; it may sleep and take the device's @lock
+/*
+ * A PCI device goes away, or loses its driver: before the PCI core
+ * releases its BARs (which it does after this notifier), or they can be
+ * resized, bar.c marks it and its runs, and every NIC deregisters the
+ * regions that use one, so that no NIC writes where another device may
+ * soon be placed.
  */
-void rig_dev_for_each(void (*fn)(struct rig_dev *rdev))
+static int rig_dev_pci_notify(struct notifier_block *nb, unsigned long action,
+			      void *data)
 {
-	class_for_each_device(&rig_class, NULL, fn, rig_dev_call);
+	struct pci_dev *pdev = to_pci_dev(data);
+
+	switch (action) {
+	case BUS_NOTIFY_REMOVED_DEVICE:
+	case BUS_NOTIFY_BOUND_DRIVER:
+		rig_bar_back(pdev);
+		return NOTIFY_DONE;
+	case BUS_NOTIFY_DEL_DEVICE:
+	case BUS_NOTIFY_UNBIND_DRIVER:
+		break;
+	default:
+		return NOTIFY_DONE;
+	}
+	if (!rig_bar_going(pdev))
+		return NOTIFY_DONE;
+	class_for_each_device(&rig_class, NULL, NULL, rig_dev_deregister_gone);
+	pci_info(pdev, RIG_NAME ": %s while device regions used its memory; they are deregistered\n",
+		 action == BUS_NOTIFY_DEL_DEVICE ? "removed" : "its driver unbound");
+	return NOTIFY_OK;
 }
 
+static struct notifier_block rig_dev_pci_nb = {
+	.notifier_call = rig_dev_pci_notify,
+};
+
 /**
- * rig_dev_init() - register the rig_bnxt class and char device region
+ * rig_dev_init() - register the rig_bnxt class, char device region and
+ * the PCI notifier of device regions
  *
  * Return: 0, or a negative errno from the driver core.
  */
@@ -350,11 +369,18 @@ int rig_dev_init(void)
 		return ret;
 
 	ret = class_register(&rig_class);
-	if (ret) {
-		unregister_chrdev_region(rig_devt, RIG_MAX_DEVICES);
-		return ret;
-	}
+	if (ret)
+		goto err_region;
+	ret = bus_register_notifier(&pci_bus_type, &rig_dev_pci_nb);
+	if (ret)
+		goto err_class;
 	return 0;
+
+err_class:
+	class_unregister(&rig_class);
+err_region:
+	unregister_chrdev_region(rig_devt, RIG_MAX_DEVICES);
+	return ret;
 }
 
 /**
@@ -362,6 +388,7 @@ int rig_dev_init(void)
  */
 void rig_dev_exit(void)
 {
+	bus_unregister_notifier(&pci_bus_type, &rig_dev_pci_nb);
 	class_unregister(&rig_class);
 	unregister_chrdev_region(rig_devt, RIG_MAX_DEVICES);
 	WARN_ON_ONCE(!ida_is_empty(&rig_minors));

@@ -314,7 +314,7 @@ static int rig_region_publish(struct rig_ctx *ctx, struct rig_region *region,
 		goto err_unlock;
 	/*
 	 * A removal of a run's device from here on finds the region in the
-	 * file (rig_dev_lose_runs() takes this lock); one before, not: it
+	 * file (rig_region_deregister_gone() takes this lock); one before, not: it
 	 * marked the run gone, seen here.
 	 */
 	if (region->runs && rig_region_runs_gone(region)) {
@@ -489,15 +489,16 @@ void rig_region_forget(struct rig_region *region)
 }
 
 /**
- * rig_dev_lose_runs() - deregister every region of @rdev on a removed device
- * @rdev: a NIC; bar.c's notifier marked runs gone
+ * rig_region_deregister_gone() - deregister every region of @rdev on a
+ * removed device
+ * @rdev: a NIC; rig_bar_going() marked runs gone
  *
  * The firmware is told so that the NIC writes nothing where the removed
  * device's BARs were; later commands on such a region fail with -EIO, and
  * its memory goes when its file closes.  A firmware that refuses keeps
  * the key: that is logged, as nothing more can be done.
  */
-void rig_dev_lose_runs(struct rig_dev *rdev)
+void rig_region_deregister_gone(struct rig_dev *rdev)
 {
 	struct rig_region *region;
 	struct rig_ctx *ctx;

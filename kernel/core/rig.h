@@ -276,7 +276,7 @@ struct rig_buf {
  * @bar: which of its BARs
  * @node: in bar.c's list of runs in use, while the region lives
  * @region: the region it belongs to
- * @gone: the device was removed: bar.c's notifier set it (WRITE_ONCE,
+ * @gone: the device was removed: rig_bar_going() set it (WRITE_ONCE,
  *	  under its lock) before it had the NIC deregister the region
  */
 struct rig_devrun {
@@ -468,11 +468,12 @@ struct rig_dev *rig_dev_create(struct device *parent, struct device *dma_dev,
 			       const struct rig_dev_ops *ops,
 			       const struct rig_dev_attr *attr);
 void rig_dev_unregister(struct rig_dev *rdev);
-void rig_dev_lose_region(struct rig_region *region);
-void rig_dev_lose_qp(struct rig_qp *qp);
 int rig_dev_init(void);
 void rig_dev_exit(void);
-void rig_dev_for_each(void (*fn)(struct rig_dev *rdev));
+
+/* main.c: for the driver's module_init and module_exit */
+int rig_core_init(void);
+void rig_core_exit(void);
 
 /* region.c: for drivers */
 typedef int (*rig_page_fn)(void *arg, u64 index, dma_addr_t dma);
@@ -497,7 +498,8 @@ extern const struct file_operations rig_fops;
 struct rig_ctx *rig_ctx_create(struct rig_dev *rdev);
 void rig_ctx_destroy(struct rig_ctx *ctx);
 void rig_ctx_disassociate(struct rig_ctx *ctx);
-void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced);
+void rig_ctx_forget(struct rig_ctx *ctx, bool quiesced, struct list_head *lost_qps,
+		    struct list_head *lost_regions);
 int rig_cmd_dma_alloc(struct rig_ctx *ctx, void *arg);
 int rig_cmd_dma_free(struct rig_ctx *ctx, void *arg);
 int rig_cmd_last_error(struct rig_ctx *ctx, void *arg);
@@ -535,7 +537,7 @@ bool rig_region_destroy(struct rig_region *region, bool tell_nic);
 void rig_region_lost(struct rig_region *region);
 void rig_region_forget(struct rig_region *region);
 void rig_region_free(struct rig_region *region);
-void rig_dev_lose_runs(struct rig_dev *rdev);
+void rig_region_deregister_gone(struct rig_dev *rdev);
 
 /* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */
 extern struct dentry *rig_debugfs;
@@ -565,7 +567,8 @@ void rig_share_give(struct rig_ctx *ctx, u32 qps, u32 regions);
 int rig_bar_take(u64 bus, u64 bytes, struct rig_devrun *run);
 bool rig_bar_gone(const struct rig_devrun *run);
 void rig_bar_untrack(struct rig_devrun *run);
-int rig_bar_init(void);
+bool rig_bar_going(struct pci_dev *pdev);
+void rig_bar_back(struct pci_dev *pdev);
 void rig_bar_exit(void);
 
 #endif /* RIG_H */
