@@ -89,11 +89,10 @@ struct rig_bnxt_pbl_shape {
 int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape);
 u64 rig_bnxt_pte(dma_addr_t page, enum rig_bnxt_pbl_kind kind, u64 index, u64 npages);
 int rig_bnxt_pbl_fill(struct rig_bnxt_pbl *pbl, enum rig_bnxt_pbl_kind kind,
-		      int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg);
+		      struct rig_dma_iter *it);
 /* pbl.c */
 int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
-		       enum rig_bnxt_pbl_kind kind,
-		       int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg);
+		       enum rig_bnxt_pbl_kind kind, struct rig_dma_iter *it);
 void rig_bnxt_pbl_free(struct rig_bnxt_pbl *pbl);
 
 /**

@@ -28,11 +28,6 @@ static int rig_mr_refused(struct rig_region *region, u8 opcode, int ret, const v
 			     ERR_PTR(ret));
 }
 
-static int rig_mr_pages(void *arg, rig_page_fn fn, void *fn_arg)
-{
-	return rig_region_dma(arg, fn, fn_arg);
-}
-
 static int rig_mr_deallocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
 {
 	struct rig_cmdq_deallocate_key req = {
@@ -109,14 +104,18 @@ int rig_bnxt_reg_region(struct rig_region *region)
 {
 	struct rig_bnxt *bnxt = rig_bnxt_of(region->ctx->rdev);
 	struct rig_bnxt_region *r = to_bnxt_region(region);
+	struct rig_dma_iter it;
 	int ret;
 
 	if (region->bytes > bnxt->caps.max_mr_size)
 		return rig_ctx_error(region->ctx, -EINVAL,
 				     "region: %llu bytes is more than the firmware's largest region (%llu)",
 				     region->bytes, bnxt->caps.max_mr_size);
+	ret = rig_region_dma(region, &it);
+	if (ret)
+		return ret;
 	ret = rig_bnxt_pbl_build(bnxt->dev, &r->pbl, rig_region_pages(region), RIG_BNXT_PBL_MR,
-				 rig_mr_pages, region);
+				 &it);
 	if (ret)
 		return ret == -E2BIG ?
 		       rig_ctx_error(region->ctx, ret,

@@ -87,29 +87,6 @@ void rig_bnxt_pbl_free(struct rig_bnxt_pbl *pbl)
 	memset(pbl, 0, sizeof(*pbl));
 }
 
-struct rig_pbl_fill {
-	struct rig_bnxt_pbl *pbl;
-	enum rig_bnxt_pbl_kind kind;
-	u32 first_pte;		/* index in @tables of the first PTE page */
-};
-
-/* rig_page_fn: one data page's entry, or the root at level 0. */
-static int rig_pbl_fill_page(void *arg, u64 index, dma_addr_t dma)
-{
-	struct rig_pbl_fill *f = arg;
-	struct rig_bnxt_pbl *pbl = f->pbl;
-
-	if (index >= pbl->npages)
-		return -EINVAL;
-	if (pbl->level == 0) {
-		pbl->root = dma;
-		return 0;
-	}
-	pbl->tables[f->first_pte + index / RIG_PBL_ENTRIES][index % RIG_PBL_ENTRIES] =
-		cpu_to_le64(rig_bnxt_pte(dma, f->kind, index, pbl->npages));
-	return 0;
-}
-
 static int rig_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
 {
 	u32 i;
@@ -133,48 +110,55 @@ static int rig_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
  * @pbl: its @level, @npages, @ntables, @tables and @tables_dma set (the
  *	 directory page first at level 2); @root is set here
  * @kind: what the pages are (the entries' flags)
- * @walk: gives each data page's DMA address in order, calling its @fn
- * @arg: for @walk
+ * @it: gives each data page's DMA address in order
  *
  * Pure: no allocation, no device (KUnit fills pages of its own).
  *
- * Return: 0, -EINVAL when @walk gave more than @npages pages, or @walk's
- * error.
+ * Return: 0, or -EINVAL when @it gave more than @npages pages.
  */
 int rig_bnxt_pbl_fill(struct rig_bnxt_pbl *pbl, enum rig_bnxt_pbl_kind kind,
-		      int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg)
+		      struct rig_dma_iter *it)
 {
-	struct rig_pbl_fill f = { .pbl = pbl, .kind = kind };
+	u32 first_pte = 0;	/* index in @tables of the first page of PTEs */
+	dma_addr_t dma;
+	u64 index = 0;
 	u32 i;
 
 	if (pbl->level)
 		pbl->root = pbl->tables_dma[0];
 	if (pbl->level == 2) {
 		/* The directory page names each page of entries. */
-		f.first_pte = 1;
+		first_pte = 1;
 		for (i = 1; i < pbl->ntables; i++)
 			pbl->tables[0][i - 1] = cpu_to_le64(pbl->tables_dma[i] |
 							    RIG_PTU_PDE_VALID);
 	}
-	return walk(arg, rig_pbl_fill_page, &f);
+	rig_for_each_dma_page(it, dma) {
+		if (index >= pbl->npages)
+			return -EINVAL;
+		if (pbl->level == 0)
+			pbl->root = dma;
+		else
+			pbl->tables[first_pte + index / RIG_PBL_ENTRIES][index % RIG_PBL_ENTRIES] =
+				cpu_to_le64(rig_bnxt_pte(dma, kind, index, pbl->npages));
+		index++;
+	}
+	return 0;
 }
 
 /**
  * rig_bnxt_pbl_build() - describe @npages pages to the firmware
  * @dev: the device the firmware reads the list through
  * @pbl: the list to build, zeroed
- * @npages: how many pages @walk gives
+ * @npages: how many pages @it gives
  * @kind: what they are (the entries' flags)
- * @walk: gives each page's DMA address in order, calling its @fn
- * @arg: for @walk
+ * @it: gives each page's DMA address in order
  *
- * Return: 0, or -ENOMEM, -E2BIG (too many pages), -EINVAL (@walk gave
- * more than @npages pages) or @walk's error; nothing is left allocated
- * on failure.
+ * Return: 0, or -ENOMEM, -E2BIG (too many pages) or -EINVAL (@it gave
+ * more than @npages pages); nothing is left allocated on failure.
  */
 int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
-		       enum rig_bnxt_pbl_kind kind,
-		       int (*walk)(void *arg, rig_page_fn fn, void *fn_arg), void *arg)
+		       enum rig_bnxt_pbl_kind kind, struct rig_dma_iter *it)
 {
 	struct rig_bnxt_pbl_shape shape;
 	int ret;
@@ -190,7 +174,7 @@ int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
 		if (ret)
 			goto err_free;
 	}
-	ret = rig_bnxt_pbl_fill(pbl, kind, walk, arg);
+	ret = rig_bnxt_pbl_fill(pbl, kind, it);
 	if (ret)
 		goto err_free;
 	return 0;

@@ -55,29 +55,20 @@ static void entries_carry_the_flags_of_their_kind(struct kunit *test)
 			page | RIG_PTU_PTE_VALID | RIG_PTU_PTE_LAST);
 }
 
-/* Data pages at 0x10000000 + i pages; @extra more than asked for. */
-struct fake_walk {
-	u64 npages;
-	u64 extra;
-};
-
+/* Data pages at 0x10000000 + i pages. */
 static dma_addr_t fake_page(u64 i)
 {
 	return 0x10000000ULL + (i << PAGE_SHIFT);
 }
 
-static int fake_walk(void *arg, rig_page_fn fn, void *fn_arg)
+/* @npages of them, and @extra more than the list is for. */
+static struct rig_dma_iter *fake_pages(struct kunit *test, u64 npages, u64 extra)
 {
-	struct fake_walk *w = arg;
-	u64 i;
-	int ret;
+	struct rig_dma_iter *it = kunit_kzalloc(test, sizeof(*it), GFP_KERNEL);
 
-	for (i = 0; i < w->npages + w->extra; i++) {
-		ret = fn(fn_arg, i, fake_page(i));
-		if (ret)
-			return ret;
-	}
-	return 0;
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	rig_dma_iter_contig(it, fake_page(0), npages + extra);
+	return it;
 }
 
 /* A PBL of @npages with pages of entries of the test's own. */
@@ -108,19 +99,18 @@ static struct rig_bnxt_pbl *fake_pbl(struct kunit *test, u64 npages)
 static void level_0_names_the_only_page(struct kunit *test)
 {
 	struct rig_bnxt_pbl *pbl = fake_pbl(test, 1);
-	struct fake_walk w = { .npages = 1 };
 
-	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_walk, &w), 0);
+	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_pages(test, 1, 0)), 0);
 	KUNIT_EXPECT_EQ(test, pbl->root, fake_page(0));
 }
 
 static void level_1_lists_every_page_in_one_page_of_entries(struct kunit *test)
 {
 	struct rig_bnxt_pbl *pbl = fake_pbl(test, 5);
-	struct fake_walk w = { .npages = 5 };
 	u64 i;
 
-	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_QUEUE, fake_walk, &w), 0);
+	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_QUEUE, fake_pages(test, 5, 0)),
+			0);
 	KUNIT_EXPECT_EQ(test, pbl->root, pbl->tables_dma[0]);
 	for (i = 0; i < 5; i++)
 		KUNIT_EXPECT_EQ(test, le64_to_cpu(pbl->tables[0][i]),
@@ -132,10 +122,9 @@ static void level_2_lists_pages_of_entries_in_a_directory(struct kunit *test)
 {
 	u64 n = 2 * ENTRIES + 7, i;
 	struct rig_bnxt_pbl *pbl = fake_pbl(test, n);
-	struct fake_walk w = { .npages = n };
 
 	KUNIT_ASSERT_EQ(test, pbl->ntables, 4);
-	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_walk, &w), 0);
+	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_pages(test, n, 0)), 0);
 	KUNIT_EXPECT_EQ(test, pbl->root, pbl->tables_dma[0]);
 	for (i = 0; i < 3; i++)
 		KUNIT_EXPECT_EQ(test, le64_to_cpu(pbl->tables[0][i]),
@@ -154,9 +143,9 @@ static void level_2_lists_pages_of_entries_in_a_directory(struct kunit *test)
 static void a_walk_with_more_pages_than_the_list_is_refused(struct kunit *test)
 {
 	struct rig_bnxt_pbl *pbl = fake_pbl(test, 4);
-	struct fake_walk w = { .npages = 4, .extra = 1 };
 
-	KUNIT_EXPECT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_walk, &w), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_pages(test, 4, 1)),
+			-EINVAL);
 }
 
 static void doorbell_index_carries_the_lap_parity(struct kunit *test)

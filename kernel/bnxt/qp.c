@@ -49,47 +49,17 @@ void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout 
 	l->bytes = (u64)sq + rq + cq;
 }
 
-/* A part of the rings' buffer, page by page, for a PBL. */
-struct rig_ring_part {
-	struct rig_buf *buf;
-	u64 first, count;
-	rig_page_fn fn;
-	void *fn_arg;
-};
-
-static int rig_ring_part_page(void *arg, u64 index, dma_addr_t dma)
-{
-	struct rig_ring_part *p = arg;
-
-	if (index < p->first)
-		return 0;
-	if (index - p->first >= p->count)
-		return 1;		/* past the part: stop */
-	return p->fn(p->fn_arg, index - p->first, dma);
-}
-
-static int rig_ring_part_walk(void *arg, rig_page_fn fn, void *fn_arg)
-{
-	struct rig_ring_part *p = arg;
-	int ret;
-
-	p->fn = fn;
-	p->fn_arg = fn_arg;
-	ret = rig_buf_dma(p->buf, rig_ring_part_page, p);
-	return ret == 1 ? 0 : ret;
-}
-
 static int rig_qp_pbl(struct rig_bnxt *bnxt, struct rig_qp *qp, struct rig_bnxt_pbl *pbl,
 		      u32 offset, u32 bytes)
 {
-	struct rig_ring_part part = {
-		.buf = qp->rings,
-		.first = offset >> PAGE_SHIFT,
-		.count = DIV_ROUND_UP(bytes, PAGE_SIZE),
-	};
+	u64 npages = DIV_ROUND_UP(bytes, PAGE_SIZE);
+	struct rig_dma_iter it;
+	int ret;
 
-	return rig_bnxt_pbl_build(bnxt->dev, pbl, part.count, RIG_BNXT_PBL_QUEUE,
-				  rig_ring_part_walk, &part);
+	ret = rig_buf_dma(qp->rings, offset >> PAGE_SHIFT, npages, &it);
+	if (ret)
+		return ret;
+	return rig_bnxt_pbl_build(bnxt->dev, pbl, npages, RIG_BNXT_PBL_QUEUE, &it);
 }
 
 /* Level and page size of a ring, as CREATE_CQ/CREATE_QP want them. */

@@ -11,21 +11,6 @@
 
 #include "bnxt.h"
 
-/* The pages of a ring's contiguous coherent memory, in order. */
-static int rig_ring_pages(void *arg, rig_page_fn fn, void *fn_arg)
-{
-	struct rig_bnxt_ring *ring = arg;
-	u64 i, npages = DIV_ROUND_UP(ring->depth * RIG_BNXT_ENTRY_BYTES, PAGE_SIZE);
-	int ret;
-
-	for (i = 0; i < npages; i++) {
-		ret = fn(fn_arg, i, ring->dma + i * PAGE_SIZE);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 /**
  * rig_bnxt_ring_create() - a ring of @depth 16-byte entries and its PBL
  * @bnxt: the function
@@ -39,14 +24,15 @@ int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
 			 u32 depth, enum rig_bnxt_pbl_kind kind)
 {
 	size_t bytes = (size_t)depth * RIG_BNXT_ENTRY_BYTES;
+	struct rig_dma_iter it;
 	int ret;
 
 	ring->depth = depth;
 	ring->va = dma_alloc_coherent(bnxt->dev, bytes, &ring->dma, GFP_KERNEL);
 	if (!ring->va)
 		return -ENOMEM;
-	ret = rig_bnxt_pbl_build(bnxt->dev, &ring->pbl, bytes >> PAGE_SHIFT, kind,
-				 rig_ring_pages, ring);
+	rig_dma_iter_contig(&it, ring->dma, bytes >> PAGE_SHIFT);
+	ret = rig_bnxt_pbl_build(bnxt->dev, &ring->pbl, bytes >> PAGE_SHIFT, kind, &it);
 	if (ret) {
 		dma_free_coherent(bnxt->dev, bytes, ring->va, ring->dma);
 		ring->va = NULL;

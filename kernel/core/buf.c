@@ -74,29 +74,22 @@ err_free:
 }
 
 /**
- * rig_buf_dma() - the DMA address of each page of a buffer, in order
+ * rig_buf_dma() - walk the DMA addresses of a buffer's pages
  * @buf: the buffer, still mapped for its NIC
- * @fn: called for each page with its index and DMA address; a non-zero
- *	return stops the walk and is returned
- * @arg: for @fn
+ * @first: the first page to give
+ * @count: how many pages, at most
+ * @it: started here; rig_for_each_dma_page() gives the pages
  *
- * The caller holds the NIC's @lock for reading, so the mapping stays.
+ * The caller holds the NIC's @lock for reading, so the mapping stays
+ * while it walks.
  *
- * Return: 0, what @fn returned, or -ENODEV when the NIC's mapping is gone.
+ * Return: 0, or -ENODEV when the NIC's mapping is gone.
  */
-int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg)
+int rig_buf_dma(struct rig_buf *buf, u64 first, u64 count, struct rig_dma_iter *it)
 {
-	struct sg_dma_page_iter it;
-	u64 i = 0;
-	int ret;
-
 	lockdep_assert_held(&buf->rdev->lock);
 	if (!buf->pages->mapped)
 		return -ENODEV;
-	for_each_sgtable_dma_page(&buf->pages->sgt, &it, 0) {
-		ret = fn(arg, i++, sg_page_iter_dma_address(&it));
-		if (ret)
-			return ret;
-	}
+	rig_dma_iter_sg(it, &buf->pages->sgt, first, count);
 	return 0;
 }

@@ -57,78 +57,29 @@ u64 rig_region_pages(const struct rig_region *region)
 	return DIV_ROUND_UP(region->bytes, PAGE_SIZE);
 }
 
-struct rig_skip {
-	rig_page_fn fn;
-	void *arg;
-	u64 first, count;
-};
-
-/* Pass on the pages of a buffer from @first, @count of them. */
-static int rig_skip_page(void *arg, u64 index, dma_addr_t dma)
-{
-	struct rig_skip *s = arg;
-
-	if (index < s->first)
-		return 0;
-	if (index - s->first >= s->count)
-		return 1;	/* done: stop the walk */
-	return s->fn(s->arg, index - s->first, dma);
-}
-
-static int rig_region_run_pages(struct rig_region *region, rig_page_fn fn, void *arg)
-{
-	u64 index = 0, off;
-	u32 i;
-	int ret;
-
-	for (i = 0; i < region->nruns; i++) {
-		for (off = 0; off < region->runs[i].bytes; off += PAGE_SIZE) {
-			ret = fn(arg, index++, region->runs[i].bus + off);
-			if (ret)
-				return ret;
-		}
-	}
-	return 0;
-}
-
 /**
- * rig_region_dma() - the address the NIC reaches each page of a region at
+ * rig_region_dma() - walk the addresses the NIC reaches a region's pages at
  * @region: the region, being registered (its device's @lock held)
- * @fn: called for each page in order with its index and address; a
- *	non-zero return stops the walk and is returned
- * @arg: for @fn
+ * @it: started here; rig_for_each_dma_page() gives the pages in order
  *
  * Host and pages regions give the DMA API's addresses of their pages;
  * device regions the bus addresses of their runs, page by page (no IOMMU
  * lies between: such regions are refused behind one).
  *
- * Return: 0, what @fn returned, or -ENODEV when the memory is no longer
- * mapped for the NIC.
+ * Return: 0, or -ENODEV when the memory is no longer mapped for the NIC.
  */
-int rig_region_dma(struct rig_region *region, rig_page_fn fn, void *arg)
+int rig_region_dma(struct rig_region *region, struct rig_dma_iter *it)
 {
-	struct rig_skip s = {
-		.fn = fn, .arg = arg,
-		.first = region->offset >> PAGE_SHIFT,
-		.count = rig_region_pages(region),
-	};
-	struct sg_dma_page_iter it;
-	u64 i = 0;
-	int ret;
-
-	if (region->runs)
-		return rig_region_run_pages(region, fn, arg);
-	if (region->buf) {
-		ret = rig_buf_dma(region->buf, rig_skip_page, &s);
-		return ret == 1 ? 0 : ret;
+	if (region->runs) {
+		rig_dma_iter_runs(it, region->runs, region->nruns);
+		return 0;
 	}
+	if (region->buf)
+		return rig_buf_dma(region->buf, region->offset >> PAGE_SHIFT,
+				   rig_region_pages(region), it);
 	if (!region->pinned->mapped)
 		return -ENODEV;
-	for_each_sgtable_dma_page(&region->pinned->sgt, &it, 0) {
-		ret = fn(arg, i++, sg_page_iter_dma_address(&it));
-		if (ret)
-			return ret;
-	}
+	rig_dma_iter_sg(it, &region->pinned->sgt, 0, rig_region_pages(region));
 	return 0;
 }
 

@@ -475,14 +475,46 @@ void rig_dev_exit(void);
 int rig_core_init(void);
 void rig_core_exit(void);
 
+/**
+ * struct rig_dma_iter - the DMA address of each page of NIC memory, in order
+ * @kind: what it walks
+ * @left: pages it may still give
+ * @sg: RIG_DMA_ITER_SG: where it is in the scatter table
+ * @runs: RIG_DMA_ITER_RUNS: the runs, @nruns of them
+ * @nruns: how many
+ * @run: the one it is in
+ * @run_left: bytes of it not given yet
+ * @next: RUNS and CONTIG: the next page's address
+ *
+ * A driver loops with rig_for_each_dma_page(); dma_iter.c.
+ */
+struct rig_dma_iter {
+	enum { RIG_DMA_ITER_SG, RIG_DMA_ITER_RUNS, RIG_DMA_ITER_CONTIG } kind;
+	u64 left;
+	struct sg_dma_page_iter sg;
+	const struct rig_devrun *runs;
+	u32 nruns;
+	u32 run;
+	u64 run_left;
+	dma_addr_t next;
+};
+
+/* dma_iter.c: pure */
+void rig_dma_iter_sg(struct rig_dma_iter *it, struct sg_table *sgt, u64 first, u64 count);
+void rig_dma_iter_runs(struct rig_dma_iter *it, const struct rig_devrun *runs, u32 nruns);
+void rig_dma_iter_contig(struct rig_dma_iter *it, dma_addr_t dma, u64 npages);
+bool rig_dma_iter_next(struct rig_dma_iter *it, dma_addr_t *dma);
+#define rig_for_each_dma_page(it, dma) for (; rig_dma_iter_next(it, &(dma));)
+
 /* region.c: for drivers */
-typedef int (*rig_page_fn)(void *arg, u64 index, dma_addr_t dma);
-int rig_region_dma(struct rig_region *region, rig_page_fn fn, void *arg);
+int rig_region_dma(struct rig_region *region, struct rig_dma_iter *it);
 u64 rig_region_pages(const struct rig_region *region);
 
 /* qp.c: for drivers */
 void rig_qp_event(struct rig_qp *qp);
-int rig_buf_dma(struct rig_buf *buf, rig_page_fn fn, void *arg);
+
+/* buf.c: for drivers */
+int rig_buf_dma(struct rig_buf *buf, u64 first, u64 count, struct rig_dma_iter *it);
 
 /* ctx.c: for drivers */
 int rig_ctx_mem_error(struct rig_ctx *ctx, int err, const char *what);

@@ -35,8 +35,33 @@ static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
 MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps while another task wants its CPU (us, default 20; at least 200 while none does)");
 
+static struct rig_soft_world rig_soft_world;
+
+/*
+ * The world's copy is written here, not at the engine's next pass: a
+ * function restarted right after the write must advertise the new value,
+ * and an idle engine makes no pass.
+ */
+static int rig_soft_fw_timeout_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int s;
+	int ret;
+
+	ret = kstrtouint(val, 0, &s);
+	if (ret)
+		return ret;
+	*(unsigned int *)kp->arg = s;
+	WRITE_ONCE(rig_soft_world.fw_timeout_s, s);
+	return 0;
+}
+
+static const struct kernel_param_ops rig_soft_fw_timeout_ops = {
+	.set = rig_soft_fw_timeout_set,
+	.get = param_get_uint,
+};
+
 static unsigned int fw_timeout_s = 40;
-module_param(fw_timeout_s, uint, 0644);
+module_param_cb(fw_timeout_s, &rig_soft_fw_timeout_ops, &fw_timeout_s, 0644);
 MODULE_PARM_DESC(fw_timeout_s, "the command timeout HWRM_VER_GET advertises (max_req_timeout, s, default 40)");
 
 /*
@@ -46,7 +71,6 @@ MODULE_PARM_DESC(fw_timeout_s, "the command timeout HWRM_VER_GET advertises (max
  */
 #define RIG_SOFT_PASS_BYTES	SZ_1M
 
-static struct rig_soft_world rig_soft_world;
 static DECLARE_WAIT_QUEUE_HEAD(rig_soft_wq);
 static bool rig_soft_kicked;		/* under rig_soft_wq.lock */
 static u32 rig_soft_idle;		/* under rig_soft_world.lock */
@@ -78,7 +102,6 @@ static bool rig_soft_engine_pass(bool whole, bool *waiting)
 	guard(mutex)(&rig_soft_world.lock);
 	rig_soft_world.rnr_ms = READ_ONCE(rnr_timeout_ms);
 	rig_soft_world.retry_ms = READ_ONCE(retry_timeout_ms);
-	rig_soft_world.fw_timeout_s = READ_ONCE(fw_timeout_s);
 	if (!whole)
 		return rig_soft_pass_qps(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
 	return rig_soft_pass(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
@@ -257,6 +280,7 @@ void rig_soft_engine_remove(struct rig_soft_fn *fn)
 int rig_soft_engine_start(void)
 {
 	rig_soft_world_init(&rig_soft_world);
+	rig_soft_world.fw_timeout_s = fw_timeout_s;
 	rig_soft_task = kthread_run(rig_soft_engine_thread, NULL, "rig_soft");
 	if (IS_ERR(rig_soft_task)) {
 		int ret = PTR_ERR(rig_soft_task);

@@ -92,7 +92,7 @@ static u16 rig_soft_hwrm_ver_get(struct rig_soft_fn *fn, const void *req,
 	rig_soft_ver16(&o->mgmt_fw_major, &o->mgmt_fw_minor, &o->mgmt_fw_build);
 	rig_soft_ver16(&o->netctrl_fw_major, &o->netctrl_fw_minor, &o->netctrl_fw_build);
 	rig_soft_ver16(&o->roce_fw_major, &o->roce_fw_minor, &o->roce_fw_build);
-	o->max_req_timeout = cpu_to_le16(fn->world->fw_timeout_s);
+	o->max_req_timeout = cpu_to_le16(READ_ONCE(fn->world->fw_timeout_s));
 	return HWRM_ERR_CODE_SUCCESS;
 }
 

@@ -136,7 +136,9 @@ struct rig_soft_fn_ops {
  * @rnr_ms: how long a send waits for the peer to post a receive
  * @retry_ms: how long a send waits for a peer that does not answer
  * @fw_timeout_s: the command timeout HWRM_VER_GET advertises
- *		  (max_req_timeout, which bnxt_re takes for its CMDQ)
+ *		  (max_req_timeout, which bnxt_re takes for its CMDQ); not
+ *		  under @lock: the module parameter's setter stores it with
+ *		  WRITE_ONCE, HWRM_VER_GET loads it with READ_ONCE
  */
 struct rig_soft_world {
 	struct mutex lock;	/* everything below, in every function */
