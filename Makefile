@@ -99,6 +99,8 @@ unit: $(UNIT_TESTS) tools
 	$(TOP)/scripts/tally-test || status=1; \
 	echo "# unit: scripts/hw-report-test"; \
 	$(TOP)/scripts/hw-report-test || status=1; \
+	echo "# unit: scripts/vm-run-test"; \
+	$(TOP)/scripts/vm-run-test || status=1; \
 	exit $$status
 
 kunit: deps
