@@ -2,7 +2,7 @@
 /*
  * rig_bench: the workloads of perftest's ib_send_bw, ib_send_lat and
  * ib_read_bw through rig's modelled NICs, and memcpy of the same sizes (the
- * limit), in one process.  bench/run-guest runs it in the guest beside
+ * limit), in one process.  scripts/bench/run-guest runs it in the guest beside
  * perftest over Soft-RoCE; it prints one CSV row per workload and size,
  * in perftest's units (MB is 2^20 bytes; latency is half the round trip
  * and typical is its median):
