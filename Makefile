@@ -101,6 +101,8 @@ unit: $(UNIT_TESTS) tools
 	$(TOP)/scripts/hw-report-test || status=1; \
 	echo "# unit: scripts/vm-run-test"; \
 	$(TOP)/scripts/vm-run-test || status=1; \
+	echo "# unit: scripts/mutants-test"; \
+	$(TOP)/scripts/mutants-test || status=1; \
 	exit $$status
 
 kunit: deps
