@@ -63,7 +63,7 @@ enum op {
 	OP_DMA_ALLOC, OP_DMA_FREE, OP_DEREG, OP_CREATE_QP, OP_CONNECT, OP_DESTROY_QP,
 	OP_KICK, OP_WAIT, OP_LAST_ERROR, OP_GARBAGE, OP_MMAP, OP_MUNMAP, OP_MREMAP,
 	OP_MADVISE, OP_MPROTECT, OP_TOUCH, OP_DOORBELL, OP_TRAFFIC, OP_POLL, OP_FORK,
-	OP_ANON, OP_EXIT,
+	OP_ANON, OP_GANG, OP_EXIT,
 	/* the switcher's */
 	OP_STOP, OP_SUSPEND, OP_RESTART, OP_IRQS, OP_UNBIND, OP_BIND, OP_REMOVE,
 	OP_RESCAN, OP_KILL, OP_WAIT_NICS, NOPS
@@ -74,7 +74,7 @@ static const char *const op_names[NOPS] = {
 	"REG_REGION device", "DMA_ALLOC", "DMA_FREE", "DEREG_REGION", "CREATE_QP",
 	"CONNECT_QP", "DESTROY_QP", "KICK", "WAIT", "LAST_ERROR", "random command",
 	"mmap", "munmap", "mremap", "madvise", "mprotect", "touch", "doorbell", "traffic",
-	"poll", "fork", "own memory", "exit",
+	"poll", "fork", "own memory", "calls on one object at once", "exit",
 	"state stop", "state suspend", "state restart", "irqs off/on", "unbind",
 	"bind", "PCI remove", "PCI rescan", "SIGKILL of a worker", "waiting for the NICs",
 };
@@ -954,6 +954,122 @@ static void do_fork(struct beat *b)
 	atomic_store(&b->child, 0);
 }
 
+/*
+ * A gang: two to four threads released at once on one object (a queue
+ * pair, a region or a DMA buffer), each with its own call on it: two
+ * destructions of one handle, a wait or a mapping while it is destroyed,
+ * a registration over a buffer being freed, the file closed under them.
+ */
+struct gang {
+	_Atomic int go;		/* set once every member is there */
+	int kind;		/* 0 queue pair, 1 region, 2 DMA buffer */
+	struct wqp q;
+	struct wobj o;
+	unsigned long long seed;
+};
+
+struct gang_member {
+	struct gang *g;
+	int index;
+};
+
+static void gang_qp_call(struct gang *g)
+{
+	struct raw_qp qa = { .fd = g->q.fd, .c = g->q.c };
+	struct rig_bnxt_wait w = { .size = sizeof(w), .handle = g->q.c.handle,
+				   .timeout_ms = 50 };
+	void *p;
+
+	switch (rng() % 6) {
+	case 0:
+	case 1:
+		raw_handle(g->q.fd, RIG_BNXT_DESTROY_QP, g->q.c.handle);
+		break;
+	case 2:
+		raw_cmd(g->q.fd, RIG_BNXT_WAIT, &w);
+		break;
+	case 3:
+		raw_qp_connect(&qa, &qa);
+		break;
+	case 4:
+		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, g->q.fd,
+			 (off_t)g->q.c.sq_db_offset);
+		if (p != MAP_FAILED)
+			add_map(p, 4096, MAP_DB, g->q.c.qpn, RIG_BNXT_DBC_TYPE_SQ, g->q.c.entries);
+		break;
+	default:
+		raw_handle(g->q.fd, RIG_BNXT_KICK, g->q.c.handle);
+	}
+}
+
+static void gang_obj_call(struct gang *g)
+{
+	struct rig_bnxt_reg_region r;
+	void *p;
+
+	switch (rng() % 4) {
+	case 0:
+	case 1:
+		raw_handle(g->o.fd, g->kind == 1 ? RIG_BNXT_DEREG_REGION : RIG_BNXT_DMA_FREE,
+			   g->o.handle);
+		break;
+	case 2:
+		if (!g->o.offset || g->o.bytes > (64 << 20))
+			break;
+		p = mmap(NULL, g->o.bytes, PROT_READ | PROT_WRITE, MAP_SHARED, g->o.fd,
+			 (off_t)g->o.offset);
+		if (p == MAP_FAILED)
+			break;
+		if (!raw_pages(g->o.fd, p, g->o.bytes, &r))
+			add_obj(W.reg, NREG, (struct wobj){ g->o.fd, r.handle, 0, r.region_bytes });
+		add_map(p, g->o.bytes, g->kind == 1 ? MAP_HOST : MAP_BUF, 0, 0, 0);
+		break;
+	default:
+		raw_handle(g->o.fd, RIG_BNXT_KICK, g->o.handle);
+	}
+}
+
+static void *gang_thread(void *arg)
+{
+	struct gang_member *m = arg;
+
+	rng_seed(m->g->seed, (unsigned long long)m->index);
+	while (!atomic_load(&m->g->go))
+		sched_yield();
+	if (m->g->kind == 0)
+		gang_qp_call(m->g);
+	else
+		gang_obj_call(m->g);
+	return NULL;
+}
+
+static void do_gang(void)
+{
+	struct gang_member m[4];
+	pthread_t t[4];
+	struct gang g;
+	int n = 2 + (int)(rng() % 3), i, made = 0;
+
+	memset(&g, 0, sizeof(g));
+	g.kind = (int)(rng() % 3);
+	g.seed = rng();
+	lock();
+	g.q = W.qp[rng() % NQP];
+	g.o = g.kind == 1 ? W.reg[rng() % NREG] : W.buf[rng() % NBUF];
+	unlock();
+	if ((g.kind == 0 && !g.q.c.handle) || (g.kind && !g.o.handle))
+		return;
+	for (i = 0; i < n; i++) {
+		m[i] = (struct gang_member){ &g, i };
+		if (pthread_create(&t[i], NULL, gang_thread, &m[i]))
+			break;
+		made++;
+	}
+	atomic_store(&g.go, 1);
+	for (i = 0; i < made; i++)
+		pthread_join(t[i], NULL);
+}
+
 /* ---- a worker process ------------------------------------------------------ */
 
 static void one_call(struct beat *b)
@@ -966,6 +1082,7 @@ static void one_call(struct beat *b)
 		{ OP_GARBAGE, 6 }, { OP_MMAP, 10 }, { OP_MUNMAP, 5 }, { OP_MREMAP, 3 },
 		{ OP_MADVISE, 4 }, { OP_MPROTECT, 2 }, { OP_TOUCH, 6 }, { OP_DOORBELL, 3 },
 		{ OP_TRAFFIC, 3 }, { OP_POLL, 2 }, { OP_FORK, 1 }, { OP_ANON, 3 },
+		{ OP_GANG, 4 },
 	};
 	unsigned int total = 0, i, r;
 	enum op op = OP_IDLE;
@@ -1011,6 +1128,7 @@ static void one_call(struct beat *b)
 	case OP_POLL: do_poll(); break;
 	case OP_FORK: do_fork(b); break;
 	case OP_ANON: do_anon(); break;
+	case OP_GANG: do_gang(); break;
 	default: break;
 	}
 	atomic_store(&b->op, OP_IDLE);
