@@ -267,6 +267,7 @@ static void add_map(unsigned char *addr, size_t len, enum map_kind kind, __u32 x
 	}
 	W.map[slot] = (struct wmap){ addr, len, kind, xid, dbtype, entries };
 	unlock();
+	atomic_fetch_add(&sh->made, 1);
 }
 
 static void add_qp(int fd, const struct rig_bnxt_create_qp *c)
@@ -274,6 +275,7 @@ static void add_qp(int fd, const struct rig_bnxt_create_qp *c)
 	lock();
 	W.qp[rng() % NQP] = (struct wqp){ fd, *c };
 	unlock();
+	atomic_fetch_add(&sh->made, 1);
 }
 
 static void add_obj(struct wobj *table, unsigned int n, struct wobj o)
@@ -281,6 +283,7 @@ static void add_obj(struct wobj *table, unsigned int n, struct wobj o)
 	lock();
 	table[rng() % n] = o;
 	unlock();
+	atomic_fetch_add(&sh->made, 1);
 }
 
 static void forget_handle(struct wobj *table, unsigned int n, __u32 handle)
@@ -1702,9 +1705,10 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	atomic_store(&sh->stop, 2);
 	pthread_join(dog, NULL);
 
-	TH_LOG("%u rounds: %lu calls in %.1f s (%.0f a second), %lu device switches, %lu workers killed, %lu forks, %lu faults of zapped or refused mappings",
+	TH_LOG("%u rounds: %lu calls in %.1f s (%.0f a second), %lu objects and mappings made, %lu device switches, %lu workers killed, %lu forks, %lu faults of zapped or refused mappings",
 	       R.rounds_done, R.ops_done, (end - start) / 1000.0, R.ops_done * 1000.0 / (double)(end - start + 1),
-	       R.switches, R.kills, atomic_load(&sh->forks), atomic_load(&sh->faults));
+	       atomic_load(&sh->made), R.switches, R.kills, atomic_load(&sh->forks),
+	       atomic_load(&sh->faults));
 	TH_LOG("switches: %lu stop, %lu suspend, %lu irqs, %lu unbind, %lu PCI remove",
 	       R.events[OP_STOP], R.events[OP_SUSPEND], R.events[OP_IRQS] / 2,
 	       R.events[OP_UNBIND], R.events[OP_REMOVE]);
