@@ -91,7 +91,8 @@ struct beat {
 
 struct shared {
 	_Atomic int stop;
-	_Atomic unsigned long forks, faults, made;
+	_Atomic unsigned long forks, faults, made, gangs, violations;
+	_Atomic unsigned long switching;	/* odd while a device switch runs */
 	struct beat beats[NBEATS];
 };
 
@@ -969,6 +970,7 @@ struct gang {
 	struct wqp q;
 	struct wobj o;
 	unsigned long long seed;
+	int destroyed[4];	/* each member's destruction: 1 + its result, or 0 */
 };
 
 struct gang_member {
@@ -976,7 +978,7 @@ struct gang_member {
 	int index;
 };
 
-static void gang_qp_call(struct gang *g)
+static void gang_qp_call(struct gang *g, int m)
 {
 	struct raw_qp qa = { .fd = g->q.fd, .c = g->q.c };
 	struct rig_bnxt_wait w = { .size = sizeof(w), .handle = g->q.c.handle,
@@ -986,7 +988,7 @@ static void gang_qp_call(struct gang *g)
 	switch (rng() % 6) {
 	case 0:
 	case 1:
-		raw_handle(g->q.fd, RIG_BNXT_DESTROY_QP, g->q.c.handle);
+		g->destroyed[m] = 1 + raw_handle(g->q.fd, RIG_BNXT_DESTROY_QP, g->q.c.handle);
 		break;
 	case 2:
 		raw_cmd(g->q.fd, RIG_BNXT_WAIT, &w);
@@ -1005,7 +1007,7 @@ static void gang_qp_call(struct gang *g)
 	}
 }
 
-static void gang_obj_call(struct gang *g)
+static void gang_obj_call(struct gang *g, int m)
 {
 	struct rig_bnxt_reg_region r;
 	void *p;
@@ -1013,8 +1015,8 @@ static void gang_obj_call(struct gang *g)
 	switch (rng() % 4) {
 	case 0:
 	case 1:
-		raw_handle(g->o.fd, g->kind == 1 ? RIG_BNXT_DEREG_REGION : RIG_BNXT_DMA_FREE,
-			   g->o.handle);
+		g->destroyed[m] = 1 + raw_handle(g->o.fd, g->kind == 1 ? RIG_BNXT_DEREG_REGION :
+						 RIG_BNXT_DMA_FREE, g->o.handle);
 		break;
 	case 2:
 		if (!g->o.offset || g->o.bytes > (64 << 20))
@@ -1040,16 +1042,45 @@ static void *gang_thread(void *arg)
 	while (!atomic_load(&m->g->go))
 		sched_yield();
 	if (m->g->kind == 0)
-		gang_qp_call(m->g);
+		gang_qp_call(m->g, m->index);
 	else
-		gang_obj_call(m->g);
+		gang_obj_call(m->g, m->index);
 	return NULL;
+}
+
+/*
+ * One destruction of a handle succeeds, the others find no such handle
+ * (or no such file, or a NIC gone before): any other answer, a refusal
+ * by the firmware above all, means two of them reached the NIC.
+ */
+static void gang_check(const struct gang *g, int n)
+{
+	static const char *const what[] = { "DESTROY_QP", "DEREG_REGION", "DMA_FREE" };
+	int i, ok = 0, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		int r = g->destroyed[i] - 1;
+
+		if (!g->destroyed[i])
+			continue;
+		if (r == 0)
+			ok++;
+		else if (r != -EINVAL && r != -EBADF && r != -ENOTTY && r != -ENODEV)
+			bad = r;
+	}
+	if (ok <= 1 && !bad)
+		return;
+	atomic_fetch_add(&sh->violations, 1);
+	fprintf(stderr, "# VIOLATION: %d concurrent %s of handle %u: %d succeeded%s%s\n",
+		n, what[g->kind], g->kind ? g->o.handle : g->q.c.handle, ok,
+		bad ? ", one failed with " : "", bad ? strerror(-bad) : "");
 }
 
 static void do_gang(void)
 {
 	struct gang_member m[4];
 	pthread_t t[4];
+	unsigned long switching;
 	struct gang g;
 	int n = 2 + (int)(rng() % 3), i, made = 0;
 
@@ -1068,9 +1099,14 @@ static void do_gang(void)
 			break;
 		made++;
 	}
+	switching = atomic_load(&sh->switching);
 	atomic_store(&g.go, 1);
 	for (i = 0; i < made; i++)
 		pthread_join(t[i], NULL);
+	atomic_fetch_add(&sh->gangs, 1);
+	/* With the NICs left alone meanwhile, a handle is destroyed once. */
+	if (switching % 2 == 0 && switching == atomic_load(&sh->switching))
+		gang_check(&g, made);
 }
 
 /* ---- a worker process ------------------------------------------------------ */
@@ -1391,16 +1427,14 @@ static void pause_ms(unsigned int ms)
 	usleep(ms * 1000);
 }
 
+static void switch_devices(void);
+
 /* One switch of the devices, or one kill; everything is back after it. */
 static void one_switch(void)
 {
-	int f = (int)(rng() % R.nfns), w;
-	char path[PATH_MAX];
+	if (rng() % 4 == 0) {
+		int w = (int)(rng() % R.nworkers);
 
-	switch (rng() % 8) {
-	case 0:
-	case 1:
-		w = (int)(rng() % R.nworkers);
 		switcher_beat(OP_KILL);
 		if (R.workers[w] > 0)
 			kill(R.workers[w], SIGKILL);
@@ -1408,29 +1442,41 @@ static void one_switch(void)
 		R.kills++;
 		R.workers[w] = spawn(w);
 		return;
-	case 2:
-	case 3:
+	}
+	atomic_fetch_add(&sh->switching, 1);
+	switch_devices();
+	atomic_fetch_add(&sh->switching, 1);
+}
+
+static void switch_devices(void)
+{
+	int f = (int)(rng() % R.nfns);
+	char path[PATH_MAX];
+
+	switch (rng() % 6) {
+	case 0:
+	case 1:
 		switcher_beat(OP_STOP);
 		fn_write(f, "state", "stop");
 		pause_ms((unsigned int)(rng() % 300));
 		switcher_beat(OP_RESTART);
 		fn_write(f, "state", "restart");
 		break;
-	case 4:
+	case 2:
 		switcher_beat(OP_SUSPEND);
 		fn_write(f, "state", "suspend");
 		pause_ms((unsigned int)(rng() % 300));
 		switcher_beat(OP_RESTART);
 		fn_write(f, "state", "restart");
 		break;
-	case 5:
+	case 3:
 		switcher_beat(OP_IRQS);
 		fn_write(f, "irqs", "off");
 		pause_ms((unsigned int)(rng() % 100));
 		switcher_beat(OP_IRQS);
 		fn_write(f, "irqs", "on");
 		break;
-	case 6:
+	case 4:
 		switcher_beat(OP_UNBIND);
 		rig_write("/sys/bus/pci/drivers/rig_soft/unbind", R.fns[f]);
 		pause_ms((unsigned int)(rng() % 300));
@@ -1705,14 +1751,16 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	atomic_store(&sh->stop, 2);
 	pthread_join(dog, NULL);
 
-	TH_LOG("%u rounds: %lu calls in %.1f s (%.0f a second), %lu objects and mappings made, %lu device switches, %lu workers killed, %lu forks, %lu faults of zapped or refused mappings",
+	TH_LOG("%u rounds: %lu calls in %.1f s (%.0f a second), %lu objects and mappings made, %lu gangs on one object, %lu device switches, %lu workers killed, %lu forks, %lu faults of zapped or refused mappings",
 	       R.rounds_done, R.ops_done, (end - start) / 1000.0, R.ops_done * 1000.0 / (double)(end - start + 1),
-	       atomic_load(&sh->made), R.switches, R.kills, atomic_load(&sh->forks),
+	       atomic_load(&sh->made), atomic_load(&sh->gangs), R.switches, R.kills, atomic_load(&sh->forks),
 	       atomic_load(&sh->faults));
 	TH_LOG("switches: %lu stop, %lu suspend, %lu irqs, %lu unbind, %lu PCI remove",
 	       R.events[OP_STOP], R.events[OP_SUSPEND], R.events[OP_IRQS] / 2,
 	       R.events[OP_UNBIND], R.events[OP_REMOVE]);
 	EXPECT_EQ(0, R.died) TH_LOG("a worker died of something other than our SIGKILL");
+	EXPECT_EQ(0, atomic_load(&sh->violations))
+		TH_LOG("concurrent destructions of one handle did not find it destroyed once (above)");
 
 	/* Closing is done when the processes are; give the kernel's own work a moment. */
 	for (tries = 0; tries < 50; tries++) {
