@@ -93,6 +93,7 @@ struct shared {
 	_Atomic int stop;
 	_Atomic unsigned long forks, faults, made, gangs, violations;
 	_Atomic unsigned long switching;	/* odd while a device switch runs */
+	long long start_ms;
 	struct beat beats[NBEATS];
 };
 
@@ -1071,8 +1072,9 @@ static void gang_check(const struct gang *g, int n)
 	if (ok <= 1 && !bad)
 		return;
 	atomic_fetch_add(&sh->violations, 1);
-	fprintf(stderr, "# VIOLATION: %d concurrent %s of handle %u: %d succeeded%s%s\n",
-		n, what[g->kind], g->kind ? g->o.handle : g->q.c.handle, ok,
+	fprintf(stderr, "# VIOLATION at %.1f s: %d concurrent %s of handle %u: %d succeeded%s%s\n",
+		(now_ms() - sh->start_ms) / 1000.0, n, what[g->kind],
+		g->kind ? g->o.handle : g->q.c.handle, ok,
 		bad ? ", one failed with " : "", bad ? strerror(-bad) : "");
 }
 
@@ -1738,6 +1740,7 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	count(&self->before);
 
 	start = now_ms();
+	sh->start_ms = start;
 	R.deadline = start + R.seconds * 1000LL;
 	ASSERT_EQ(0, pthread_create(&dog, NULL, watchdog, NULL));
 	run();
