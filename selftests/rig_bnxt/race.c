@@ -1113,65 +1113,57 @@ static void do_gang(void)
 
 /* ---- a worker process ------------------------------------------------------ */
 
+static __thread struct beat *my_beat;
+
+static void do_fork_here(void)
+{
+	do_fork(my_beat);
+}
+
+static void do_dma_free(void)
+{
+	do_on_handle(RIG_BNXT_DMA_FREE, W.buf, NBUF);
+}
+
+static void do_dereg(void)
+{
+	do_on_handle(RIG_BNXT_DEREG_REGION, W.reg, NREG);
+}
+
+/* What a worker's thread does, and how often (weights). */
+static const struct {
+	enum op op;
+	void (*call)(void);
+	unsigned int weight;
+} calls[] = {
+	{ OP_OPEN, do_open, 3 }, { OP_CLOSE, do_close, 2 }, { OP_DUP, do_dup, 1 },
+	{ OP_QUERY, do_query, 2 }, { OP_HOST, do_host, 6 }, { OP_PAGES, do_pages, 6 },
+	{ OP_DEVICE, do_device, 2 }, { OP_DMA_ALLOC, do_dma_alloc, 5 },
+	{ OP_DMA_FREE, do_dma_free, 4 }, { OP_DEREG, do_dereg, 5 },
+	{ OP_CREATE_QP, do_create_qp, 5 }, { OP_CONNECT, do_connect, 4 },
+	{ OP_DESTROY_QP, do_destroy_qp, 4 }, { OP_KICK, do_kick, 2 },
+	{ OP_WAIT, do_wait, 4 }, { OP_LAST_ERROR, do_last_error, 1 },
+	{ OP_GARBAGE, do_garbage, 6 }, { OP_MMAP, do_mmap, 10 },
+	{ OP_MUNMAP, do_munmap, 5 }, { OP_MREMAP, do_mremap, 3 },
+	{ OP_MADVISE, do_madvise, 4 }, { OP_MPROTECT, do_mprotect, 2 },
+	{ OP_TOUCH, do_touch, 6 }, { OP_DOORBELL, do_doorbell, 3 },
+	{ OP_TRAFFIC, do_traffic, 3 }, { OP_POLL, do_poll, 2 },
+	{ OP_FORK, do_fork_here, 1 }, { OP_ANON, do_anon, 3 }, { OP_GANG, do_gang, 4 },
+};
+
 static void one_call(struct beat *b)
 {
-	static const struct { enum op op; unsigned int weight; } mix[] = {
-		{ OP_OPEN, 3 }, { OP_CLOSE, 2 }, { OP_DUP, 1 }, { OP_QUERY, 2 },
-		{ OP_HOST, 6 }, { OP_PAGES, 6 }, { OP_DEVICE, 2 }, { OP_DMA_ALLOC, 5 },
-		{ OP_DMA_FREE, 4 }, { OP_DEREG, 5 }, { OP_CREATE_QP, 5 }, { OP_CONNECT, 4 },
-		{ OP_DESTROY_QP, 4 }, { OP_KICK, 2 }, { OP_WAIT, 4 }, { OP_LAST_ERROR, 1 },
-		{ OP_GARBAGE, 6 }, { OP_MMAP, 10 }, { OP_MUNMAP, 5 }, { OP_MREMAP, 3 },
-		{ OP_MADVISE, 4 }, { OP_MPROTECT, 2 }, { OP_TOUCH, 6 }, { OP_DOORBELL, 3 },
-		{ OP_TRAFFIC, 3 }, { OP_POLL, 2 }, { OP_FORK, 1 }, { OP_ANON, 3 },
-		{ OP_GANG, 4 },
-	};
 	unsigned int total = 0, i, r;
-	enum op op = OP_IDLE;
 
-	for (i = 0; i < sizeof(mix) / sizeof(mix[0]); i++)
-		total += mix[i].weight;
-	r = rng() % total;
-	for (i = 0; i < sizeof(mix) / sizeof(mix[0]); i++) {
-		if (r < mix[i].weight) {
-			op = mix[i].op;
-			break;
-		}
-		r -= mix[i].weight;
-	}
+	for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		total += calls[i].weight;
+	r = (unsigned int)(rng() % total);
+	for (i = 0; r >= calls[i].weight; i++)
+		r -= calls[i].weight;
+	my_beat = b;
 	atomic_store(&b->since_ms, now_ms());
-	atomic_store(&b->op, op);
-	switch (op) {
-	case OP_OPEN: do_open(); break;
-	case OP_CLOSE: do_close(); break;
-	case OP_DUP: do_dup(); break;
-	case OP_QUERY: do_query(); break;
-	case OP_HOST: do_host(); break;
-	case OP_PAGES: do_pages(); break;
-	case OP_DEVICE: do_device(); break;
-	case OP_DMA_ALLOC: do_dma_alloc(); break;
-	case OP_DMA_FREE: do_on_handle(RIG_BNXT_DMA_FREE, W.buf, NBUF); break;
-	case OP_DEREG: do_on_handle(RIG_BNXT_DEREG_REGION, W.reg, NREG); break;
-	case OP_CREATE_QP: do_create_qp(); break;
-	case OP_CONNECT: do_connect(); break;
-	case OP_DESTROY_QP: do_destroy_qp(); break;
-	case OP_KICK: do_kick(); break;
-	case OP_WAIT: do_wait(); break;
-	case OP_LAST_ERROR: do_last_error(); break;
-	case OP_GARBAGE: do_garbage(); break;
-	case OP_MMAP: do_mmap(); break;
-	case OP_MUNMAP: do_munmap(); break;
-	case OP_MREMAP: do_mremap(); break;
-	case OP_MADVISE: do_madvise(); break;
-	case OP_MPROTECT: do_mprotect(); break;
-	case OP_TOUCH: do_touch(); break;
-	case OP_DOORBELL: do_doorbell(); break;
-	case OP_TRAFFIC: do_traffic(); break;
-	case OP_POLL: do_poll(); break;
-	case OP_FORK: do_fork(b); break;
-	case OP_ANON: do_anon(); break;
-	case OP_GANG: do_gang(); break;
-	default: break;
-	}
+	atomic_store(&b->op, calls[i].op);
+	calls[i].call();
 	atomic_store(&b->op, OP_IDLE);
 	atomic_fetch_add(&b->ops, 1);
 }
