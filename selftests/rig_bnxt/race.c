@@ -66,7 +66,7 @@ enum op {
 	OP_ANON, OP_GANG, OP_EXIT,
 	/* the switcher's */
 	OP_STOP, OP_SUSPEND, OP_RESTART, OP_IRQS, OP_UNBIND, OP_BIND, OP_REMOVE,
-	OP_RESCAN, OP_KILL, OP_WAIT_NICS, NOPS
+	OP_RESCAN, OP_KILL, OP_WAIT_NICS, OP_MODEL, OP_GPU, NOPS
 };
 
 static const char *const op_names[NOPS] = {
@@ -77,6 +77,7 @@ static const char *const op_names[NOPS] = {
 	"poll", "fork", "own memory", "calls on one object at once", "exit",
 	"state stop", "state suspend", "state restart", "irqs off/on", "unbind",
 	"bind", "PCI remove", "PCI rescan", "SIGKILL of a worker", "waiting for the NICs",
+	"rig_soft unloaded and loaded", "the GPU's removal",
 };
 
 /* What one thread is doing, for the watchdog: written by it, read by the test. */
@@ -986,7 +987,7 @@ static void gang_qp_call(struct gang *g, int m)
 				   .timeout_ms = 50 };
 	void *p;
 
-	switch (rng() % 6) {
+	switch (rng() % 9) {
 	case 0:
 	case 1:
 		g->destroyed[m] = 1 + raw_handle(g->q.fd, RIG_BNXT_DESTROY_QP, g->q.c.handle);
@@ -1251,6 +1252,7 @@ struct race {
 	unsigned long long generation;
 	long long deadline;
 	uint64_t gpu_bus, gpu_len;
+	char gpu[256];		/* its sysfs directory */
 	_Atomic int hung;
 	unsigned long kills, switches, died;
 	unsigned long ops_done;
@@ -1447,7 +1449,7 @@ static void switch_devices(void)
 	int f = (int)(rng() % R.nfns);
 	char path[PATH_MAX];
 
-	switch (rng() % 6) {
+	switch (rng() % 9) {
 	case 0:
 	case 1:
 		switcher_beat(OP_STOP);
@@ -1475,6 +1477,35 @@ static void switch_devices(void)
 		rig_write("/sys/bus/pci/drivers/rig_soft/unbind", R.fns[f]);
 		pause_ms((unsigned int)(rng() % 300));
 		fn_bind(f);
+		break;
+	case 6:
+		/* The model goes, and every NIC with it. */
+		switcher_beat(OP_MODEL);
+		if (rig_soft_unload(O_NONBLOCK))
+			break;
+		pause_ms((unsigned int)(rng() % 300));
+		switcher_beat(OP_MODEL);
+		rig_soft_load(NULL);
+		break;
+	case 7:
+		/* The "GPU" device regions use goes (its driver, or itself). */
+		if (!R.gpu_len)
+			break;
+		switcher_beat(OP_GPU);
+		if (rng() % 2) {
+			snprintf(path, sizeof(path), "%s/driver/unbind", R.gpu);
+			rig_write(path, strrchr(R.gpu, '/') + 1);
+		} else {
+			snprintf(path, sizeof(path), "%s/remove", R.gpu);
+			rig_write(path, "1");
+			pause_ms((unsigned int)(rng() % 200));
+			switcher_beat(OP_RESCAN);
+			rig_write("/sys/bus/pci/rescan", "1");
+		}
+		pause_ms((unsigned int)(rng() % 200));
+		switcher_beat(OP_GPU);
+		/* Bound again to pci-stub, as scripts/vm-init left it. */
+		rig_ivshmem(NULL, 0, &R.gpu_bus, &R.gpu_len);
 		break;
 	default:
 		switcher_beat(OP_REMOVE);
@@ -1640,7 +1671,9 @@ FIXTURE_TEARDOWN(race)
 {
 	int f;
 
-	/* Leave every function bound and running, whatever happened. */
+	/* Leave the model loaded, every function bound and running, whatever happened. */
+	if (!rig_soft_loaded())
+		rig_soft_load(NULL);
 	for (f = 0; f < R.nfns; f++) {
 		if (!fn_bound(f))
 			fn_bind(f);
@@ -1718,7 +1751,7 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	R.nics = nics_now();
 	/* Device regions over the "GPU" (refused behind an IOMMU: not tried). */
 	if (!getenv("RIG_VM_IOMMU") || strcmp(getenv("RIG_VM_IOMMU"), "1"))
-		if (rig_ivshmem(NULL, 0, &R.gpu_bus, &R.gpu_len) != 1)
+		if (rig_ivshmem(R.gpu, sizeof(R.gpu), &R.gpu_bus, &R.gpu_len) != 1)
 			R.gpu_len = 0;
 	TH_LOG("seed %llu (RIG_RACE_SEED=%llu reproduces the choices), %d s, %d workers of %d threads, %d NICs on %d functions",
 	       R.seed, R.seed, R.seconds, R.nworkers, R.nthreads, R.nics, R.nfns);
@@ -1750,9 +1783,10 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	       R.rounds_done, R.ops_done, (end - start) / 1000.0, R.ops_done * 1000.0 / (double)(end - start + 1),
 	       atomic_load(&sh->made), atomic_load(&sh->gangs), R.switches, R.kills, atomic_load(&sh->forks),
 	       atomic_load(&sh->faults));
-	TH_LOG("switches: %lu stop, %lu suspend, %lu irqs, %lu unbind, %lu PCI remove",
+	TH_LOG("switches: %lu stop, %lu suspend, %lu irqs, %lu unbind, %lu PCI remove, %lu rig_soft reload, %lu GPU unbind or removal",
 	       R.events[OP_STOP], R.events[OP_SUSPEND], R.events[OP_IRQS] / 2,
-	       R.events[OP_UNBIND], R.events[OP_REMOVE]);
+	       R.events[OP_UNBIND], R.events[OP_REMOVE], R.events[OP_MODEL] / 2,
+	       R.events[OP_GPU] / 2);
 	EXPECT_EQ(0, R.died) TH_LOG("a worker died of something other than our SIGKILL");
 	EXPECT_EQ(0, atomic_load(&sh->violations))
 		TH_LOG("concurrent destructions of one handle did not find it destroyed once (above)");
