@@ -59,7 +59,7 @@
 #define NBEATS		(SWITCHER + 1)
 
 enum op {
-	OP_IDLE, OP_OPEN, OP_CLOSE, OP_DUP, OP_QUERY, OP_HOST, OP_PAGES, OP_DEVICE,
+	OP_IDLE, OP_OPEN, OP_CLOSE, OP_DUP, OP_REFRESH, OP_QUERY, OP_HOST, OP_PAGES, OP_DEVICE,
 	OP_DMA_ALLOC, OP_DMA_FREE, OP_DEREG, OP_CREATE_QP, OP_CONNECT, OP_DESTROY_QP,
 	OP_KICK, OP_WAIT, OP_LAST_ERROR, OP_GARBAGE, OP_MMAP, OP_MUNMAP, OP_MREMAP,
 	OP_MADVISE, OP_MPROTECT, OP_TOUCH, OP_DOORBELL, OP_TRAFFIC, OP_POLL, OP_FORK,
@@ -70,7 +70,7 @@ enum op {
 };
 
 static const char *const op_names[NOPS] = {
-	"idle", "open", "close", "dup", "QUERY", "REG_REGION host", "REG_REGION pages",
+	"idle", "open", "close", "dup", "reopen of gone NICs", "QUERY", "REG_REGION host", "REG_REGION pages",
 	"REG_REGION device", "DMA_ALLOC", "DMA_FREE", "DEREG_REGION", "CREATE_QP",
 	"CONNECT_QP", "DESTROY_QP", "KICK", "WAIT", "LAST_ERROR", "random command",
 	"mmap", "munmap", "mremap", "madvise", "mprotect", "touch", "doorbell", "traffic",
@@ -95,6 +95,7 @@ struct shared {
 	_Atomic unsigned long forks, faults, made, gangs, violations;
 	_Atomic unsigned long switching;	/* odd while a device switch runs */
 	long long start_ms;
+	_Atomic unsigned long calls[NOPS], done[NOPS];	/* made, and succeeded */
 	struct beat beats[NBEATS];
 };
 
@@ -219,6 +220,41 @@ static void unlock(void)
 	pthread_mutex_unlock(&W.lock);
 }
 
+/*
+ * With the tables locked: a slot, mostly one that names a live object
+ * (stale ones are chosen too, a time in eight).
+ */
+static unsigned int live_qp(void)
+{
+	unsigned int i, at = (unsigned int)(rng() % NQP);
+
+	for (i = 0; i < NQP && !one_in(8); i++)
+		if (W.qp[(at + i) % NQP].c.handle)
+			return (at + i) % NQP;
+	return at;
+}
+
+static unsigned int live_obj(const struct wobj *table, unsigned int n)
+{
+	unsigned int i, at = (unsigned int)(rng() % n);
+
+	for (i = 0; i < n && !one_in(8); i++)
+		if (table[(at + i) % n].handle)
+			return (at + i) % n;
+	return at;
+}
+
+/* Put in slot of @n: a free one if there is, else any (what was there is forgotten). */
+static unsigned int free_slot(const __u32 *first, size_t stride, unsigned int n)
+{
+	unsigned int i, at = (unsigned int)(rng() % n);
+
+	for (i = 0; i < n; i++)
+		if (!*(const __u32 *)((const char *)first + stride * ((at + i) % n)))
+			return (at + i) % n;
+	return at;
+}
+
 static int pick_fd(void)
 {
 	int fd;
@@ -239,19 +275,27 @@ static __u32 pick_handle(void)
 	lock();
 	switch (rng() % 4) {
 	case 0:
-		h = W.qp[rng() % NQP].c.handle;
+		h = W.qp[live_qp()].c.handle;
 		break;
 	case 1:
-		h = W.reg[rng() % NREG].handle;
+		h = W.reg[live_obj(W.reg, NREG)].handle;
 		break;
 	case 2:
-		h = W.buf[rng() % NBUF].handle;
+		h = W.buf[live_obj(W.buf, NBUF)].handle;
 		break;
 	default:
 		h = (__u32)rng();
 	}
 	unlock();
 	return h;
+}
+
+static __thread struct beat *my_beat;
+
+/* The call under way succeeded (a gang's threads count as theirs). */
+static void succeeded(void)
+{
+	atomic_fetch_add(&sh->done[my_beat ? atomic_load(&my_beat->op) : OP_GANG], 1);
 }
 
 static void add_map(unsigned char *addr, size_t len, enum map_kind kind, __u32 xid,
@@ -271,28 +315,32 @@ static void add_map(unsigned char *addr, size_t len, enum map_kind kind, __u32 x
 	W.map[slot] = (struct wmap){ addr, len, kind, xid, dbtype, entries };
 	unlock();
 	atomic_fetch_add(&sh->made, 1);
+	succeeded();
 }
 
 static void add_qp(int fd, const struct rig_bnxt_create_qp *c)
 {
 	lock();
-	W.qp[rng() % NQP] = (struct wqp){ fd, *c };
+	W.qp[free_slot(&W.qp[0].c.handle, sizeof(W.qp[0]), NQP)] = (struct wqp){ fd, *c };
 	unlock();
 	atomic_fetch_add(&sh->made, 1);
+	succeeded();
 }
 
 static void add_obj(struct wobj *table, unsigned int n, struct wobj o)
 {
 	lock();
-	table[rng() % n] = o;
+	table[free_slot(&table[0].handle, sizeof(table[0]), n)] = o;
 	unlock();
 	atomic_fetch_add(&sh->made, 1);
+	succeeded();
 }
 
 static void forget_handle(struct wobj *table, unsigned int n, __u32 handle)
 {
 	unsigned int i;
 
+	succeeded();
 	lock();
 	for (i = 0; i < n; i++)
 		if (table[i].handle == handle)
@@ -309,9 +357,11 @@ static void do_open(void)
 	if (fd < 0)
 		return;
 	lock();
-	slot = (int)(rng() % NFD);
-	if (W.fds[slot] >= 0) {
-		/* The slot's file is closed under whoever uses it. */
+	for (slot = 0; slot < NFD && W.fds[slot] >= 0; slot++)
+		;
+	if (slot == NFD) {
+		/* Every slot taken: a file is closed under whoever uses it. */
+		slot = (int)(rng() % NFD);
 		close(W.fds[slot]);
 	}
 	W.fds[slot] = fd;
@@ -326,6 +376,32 @@ static void do_open(void)
 				W.status[slot] = q.status_offset;
 			unlock();
 		}
+	}
+}
+
+/*
+ * Files of a NIC that went answer ENODEV to everything: most are closed
+ * and replaced by new ones, so that calls keep reaching live NICs.
+ */
+static void do_refresh(void)
+{
+	struct rig_bnxt_query q;
+	int slot, fd;
+
+	for (slot = 0; slot < NFD; slot++) {
+		lock();
+		fd = W.fds[slot];
+		unlock();
+		q = (struct rig_bnxt_query){ .size = sizeof(q) };
+		if (fd < 0 || raw_cmd(fd, RIG_BNXT_QUERY, &q) != -ENODEV || one_in(4))
+			continue;
+		lock();
+		if (W.fds[slot] == fd) {
+			close(fd);
+			W.fds[slot] = -1;
+		}
+		unlock();
+		do_open();
 	}
 }
 
@@ -432,7 +508,7 @@ static void do_on_handle(unsigned long cmd, struct wobj *table, unsigned int n)
 	int fd;
 
 	lock();
-	o = table[rng() % n];
+	o = table[live_obj(table, n)];
 	unlock();
 	fd = o.handle && !one_in(8) ? o.fd : pick_fd();
 	if (!raw_handle(fd, cmd, one_in(10) ? pick_handle() : o.handle))
@@ -456,8 +532,8 @@ static void do_connect(void)
 	struct raw_qp qa = { 0 }, qb = { 0 };
 
 	lock();
-	a = W.qp[rng() % NQP];
-	b = W.qp[rng() % NQP];
+	a = W.qp[live_qp()];
+	b = W.qp[live_qp()];
 	unlock();
 	qa.fd = a.c.handle ? a.fd : pick_fd();
 	qa.c = a.c;
@@ -476,11 +552,12 @@ static void do_destroy_qp(void)
 	int fd;
 
 	lock();
-	a = W.qp[rng() % NQP];
+	a = W.qp[live_qp()];
 	unlock();
 	fd = a.c.handle && !one_in(8) ? a.fd : pick_fd();
 	if (raw_handle(fd, RIG_BNXT_DESTROY_QP, a.c.handle))
 		return;
+	succeeded();
 	lock();
 	for (i = 0; i < NQP; i++)
 		if (W.qp[i].c.handle == a.c.handle && W.qp[i].fd == fd)
@@ -493,7 +570,7 @@ static void do_kick(void)
 	struct wqp a;
 
 	lock();
-	a = W.qp[rng() % NQP];
+	a = W.qp[live_qp()];
 	unlock();
 	raw_handle(a.c.handle ? a.fd : pick_fd(), RIG_BNXT_KICK, a.c.handle);
 }
@@ -504,7 +581,7 @@ static void do_wait(void)
 	struct wqp a;
 
 	lock();
-	a = W.qp[rng() % NQP];
+	a = W.qp[live_qp()];
 	unlock();
 	w.handle = one_in(10) ? pick_handle() : a.c.handle;
 	/* Mostly short; sometimes long enough to be there when things go. */
@@ -544,18 +621,21 @@ static void do_garbage(void)
 }
 
 /* An mmap cookie of any kind the worker knows, with its length. */
-static __u64 pick_cookie(size_t *len, enum map_kind *kind, __u32 *xid, __u32 *type,
-			 __u32 *entries)
+static __u64 pick_cookie(int *fd, size_t *len, enum map_kind *kind, __u32 *xid,
+			 __u32 *type, __u32 *entries)
 {
 	__u64 off = 0;
 	struct wqp *q;
+	int slot;
 
+	*fd = -1;
 	*len = 4096;
 	*xid = *type = *entries = 0;
 	lock();
 	switch (rng() % 5) {
 	case 0:
-		q = &W.qp[rng() % NQP];
+		q = &W.qp[live_qp()];
+		*fd = q->fd;
 		if (one_in(2)) {
 			off = q->c.mmap_offset;
 			*len = q->c.mmap_bytes;
@@ -583,21 +663,25 @@ static __u64 pick_cookie(size_t *len, enum map_kind *kind, __u32 *xid, __u32 *ty
 		}
 		break;
 	case 1:
-		off = W.status[rng() % NFD];
+		slot = (int)(rng() % NFD);
+		off = W.status[slot];
+		*fd = W.fds[slot];
 		*kind = MAP_STATUS;
 		break;
 	case 2: {
-		struct wobj *o = &W.reg[rng() % NREG];
+		struct wobj *o = &W.reg[live_obj(W.reg, NREG)];
 
 		off = o->offset;
+		*fd = o->fd;
 		*len = o->bytes;
 		*kind = MAP_HOST;
 		break;
 	}
 	case 3: {
-		struct wobj *o = &W.buf[rng() % NBUF];
+		struct wobj *o = &W.buf[live_obj(W.buf, NBUF)];
 
 		off = o->offset;
+		*fd = o->fd;
 		*len = o->bytes;
 		*kind = MAP_BUF;
 		break;
@@ -617,7 +701,8 @@ static void do_mmap(void)
 	enum map_kind kind;
 	__u32 xid, type, entries;
 	size_t len;
-	__u64 off = pick_cookie(&len, &kind, &xid, &type, &entries);
+	int fd;
+	__u64 off = pick_cookie(&fd, &len, &kind, &xid, &type, &entries);
 	int prot = PROT_READ | (one_in(4) && kind == MAP_STATUS ? 0 : PROT_WRITE);
 	int flags = one_in(12) ? MAP_PRIVATE : MAP_SHARED;
 	void *p;
@@ -626,7 +711,10 @@ static void do_mmap(void)
 		len = 4096 * (1 + rng() % 8);
 	if (one_in(10))
 		prot = PROT_READ | PROT_WRITE | (one_in(2) ? PROT_EXEC : 0);
-	p = mmap(NULL, len, prot, flags | (one_in(10) ? MAP_POPULATE : 0), pick_fd(), (off_t)off);
+	/* Mostly the cookie's own file; another's, or any, sometimes. */
+	if (fd < 0 || one_in(8))
+		fd = pick_fd();
+	p = mmap(NULL, len, prot, flags | (one_in(10) ? MAP_POPULATE : 0), fd, (off_t)off);
 	if (p != MAP_FAILED)
 		add_map(p, len, kind, xid, type, entries);
 }
@@ -1091,8 +1179,8 @@ static void do_gang(void)
 	g.kind = (int)(rng() % 3);
 	g.seed = rng();
 	lock();
-	g.q = W.qp[rng() % NQP];
-	g.o = g.kind == 1 ? W.reg[rng() % NREG] : W.buf[rng() % NBUF];
+	g.q = W.qp[live_qp()];
+	g.o = g.kind == 1 ? W.reg[live_obj(W.reg, NREG)] : W.buf[live_obj(W.buf, NBUF)];
 	unlock();
 	if ((g.kind == 0 && !g.q.c.handle) || (g.kind && !g.o.handle))
 		return;
@@ -1113,8 +1201,6 @@ static void do_gang(void)
 }
 
 /* ---- a worker process ------------------------------------------------------ */
-
-static __thread struct beat *my_beat;
 
 static void do_fork_here(void)
 {
@@ -1137,7 +1223,8 @@ static const struct {
 	void (*call)(void);
 	unsigned int weight;
 } calls[] = {
-	{ OP_OPEN, do_open, 3 }, { OP_CLOSE, do_close, 2 }, { OP_DUP, do_dup, 1 },
+	{ OP_OPEN, do_open, 2 }, { OP_CLOSE, do_close, 1 }, { OP_DUP, do_dup, 1 },
+	{ OP_REFRESH, do_refresh, 4 },
 	{ OP_QUERY, do_query, 2 }, { OP_HOST, do_host, 6 }, { OP_PAGES, do_pages, 6 },
 	{ OP_DEVICE, do_device, 2 }, { OP_DMA_ALLOC, do_dma_alloc, 5 },
 	{ OP_DMA_FREE, do_dma_free, 4 }, { OP_DEREG, do_dereg, 5 },
@@ -1164,6 +1251,7 @@ static void one_call(struct beat *b)
 	my_beat = b;
 	atomic_store(&b->since_ms, now_ms());
 	atomic_store(&b->op, calls[i].op);
+	atomic_fetch_add(&sh->calls[calls[i].op], 1);
 	calls[i].call();
 	atomic_store(&b->op, OP_IDLE);
 	atomic_fetch_add(&b->ops, 1);
@@ -1648,6 +1736,23 @@ static int kernel_reports(int fd)
 	return found;
 }
 
+/* How often each call was made, and how often it made something. */
+static void print_calls(void)
+{
+	char line[1024];
+	int op, n = 0;
+
+	for (op = OP_OPEN; op <= OP_GANG; op++) {
+		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s %lu/%lu%s", op_names[op],
+			      atomic_load(&sh->done[op]), atomic_load(&sh->calls[op]),
+			      op < OP_GANG ? "," : "");
+		if (n > 100 || op == OP_GANG) {
+			ksft_print_msg("calls made/tried:%s\n", line);
+			n = 0;
+		}
+	}
+}
+
 /* ---- the test ---------------------------------------------------------------- */
 
 FIXTURE(race) {
@@ -1787,6 +1892,7 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	       R.events[OP_STOP], R.events[OP_SUSPEND], R.events[OP_IRQS] / 2,
 	       R.events[OP_UNBIND], R.events[OP_REMOVE], R.events[OP_MODEL] / 2,
 	       R.events[OP_GPU] / 2);
+	print_calls();
 	EXPECT_EQ(0, R.died) TH_LOG("a worker died of something other than our SIGKILL");
 	EXPECT_EQ(0, atomic_load(&sh->violations))
 		TH_LOG("concurrent destructions of one handle did not find it destroyed once (above)");
