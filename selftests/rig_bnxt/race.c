@@ -1075,18 +1075,21 @@ static void gang_qp_call(struct gang *g, int m)
 				   .timeout_ms = 50 };
 	void *p;
 
-	switch (rng() % 9) {
+	/* The first member destroys it; each other one, half the time. */
+	switch (m == 0 ? 0 : rng() % 8) {
 	case 0:
 	case 1:
+	case 2:
+	case 3:
 		g->destroyed[m] = 1 + raw_handle(g->q.fd, RIG_BNXT_DESTROY_QP, g->q.c.handle);
 		break;
-	case 2:
+	case 4:
 		raw_cmd(g->q.fd, RIG_BNXT_WAIT, &w);
 		break;
-	case 3:
+	case 5:
 		raw_qp_connect(&qa, &qa);
 		break;
-	case 4:
+	case 6:
 		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, g->q.fd,
 			 (off_t)g->q.c.sq_db_offset);
 		if (p != MAP_FAILED)
@@ -1102,7 +1105,7 @@ static void gang_obj_call(struct gang *g, int m)
 	struct rig_bnxt_reg_region r;
 	void *p;
 
-	switch (rng() % 4) {
+	switch (m == 0 ? 0 : rng() % 4) {
 	case 0:
 	case 1:
 		g->destroyed[m] = 1 + raw_handle(g->o.fd, g->kind == 1 ? RIG_BNXT_DEREG_REGION :
@@ -1236,7 +1239,7 @@ static const struct {
 	{ OP_MADVISE, do_madvise, 4 }, { OP_MPROTECT, do_mprotect, 2 },
 	{ OP_TOUCH, do_touch, 6 }, { OP_DOORBELL, do_doorbell, 3 },
 	{ OP_TRAFFIC, do_traffic, 3 }, { OP_POLL, do_poll, 2 },
-	{ OP_FORK, do_fork_here, 1 }, { OP_ANON, do_anon, 3 }, { OP_GANG, do_gang, 4 },
+	{ OP_FORK, do_fork_here, 1 }, { OP_ANON, do_anon, 3 }, { OP_GANG, do_gang, 8 },
 };
 
 static void one_call(struct beat *b)
