@@ -150,12 +150,15 @@ selftests-debug: selftests-build
 # The concurrency fuzzer for a long while: RIG_SOAK_SECONDS on Debian's
 # kernel, then on the debug kernel (each guest's timeout follows it).
 # RIG_RACE_SEED, _WORKERS, _THREADS and _ROUNDS pass through.
+# RIG_PROGRAM_TIMEOUT: for a runner that bounds each program.
 soak: selftests-build
-	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) $(TOP)/scripts/vm-run $(VM_PLAIN) \
-		--timeout $$(($(RIG_SOAK_SECONDS) + 900)) -- $(TOP)/selftests/rig_bnxt/run_tests race
+	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) RIG_PROGRAM_TIMEOUT=$$(($(RIG_SOAK_SECONDS) + 600)) \
+		$(TOP)/scripts/vm-run $(VM_PLAIN) --timeout $$(($(RIG_SOAK_SECONDS) + 900)) -- \
+		$(TOP)/selftests/rig_bnxt/run_tests race
 	$(TOP)/scripts/debug-kernel module
-	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) $(TOP)/scripts/vm-run $(VM_DEBUG) \
-		--timeout $$(($(RIG_SOAK_SECONDS) + 1800)) -- $(TOP)/selftests/rig_bnxt/run_tests race
+	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) RIG_PROGRAM_TIMEOUT=$$(($(RIG_SOAK_SECONDS) + 1500)) \
+		$(TOP)/scripts/vm-run $(VM_DEBUG) --timeout $$(($(RIG_SOAK_SECONDS) + 1800)) -- \
+		$(TOP)/selftests/rig_bnxt/run_tests race
 
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
