@@ -13,6 +13,10 @@
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make selftests-debug  the kselftests on the debug kernel (KASAN, lockdep,
 #                   kmemleak, UBSAN, fault injection), built once
+#   make soak       the concurrency fuzzer (selftests/rig_bnxt/race.c) for
+#                   RIG_SOAK_SECONDS (default 1800) on Debian's kernel, then
+#                   as long on the debug kernel; make check runs it 20 s a
+#                   guest (60 s on the debug kernel)
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
 #                   Soft-RoCE and memcpy in one guest (about 4 minutes)
@@ -126,9 +130,15 @@ VM_IOMMU := --iommu --soft 2 --ivshmem 16
 VM_SWIOTLB := --soft 1
 # The debug kernel behind the IOMMU: every program, fault injection too.
 VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults module lockdown
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
+# The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)
+# in each guest of make check; on the debug kernel, longer: it is there
+# that KASAN and lockdep see what the races do.
+export RIG_DEBUG_RACE_SECONDS ?= 60
+# make soak: the fuzzer alone, this long on each kernel.
+RIG_SOAK_SECONDS ?= 1800
 
 selftests: selftests-build
 	$(TOP)/scripts/vm-run $(VM_PLAIN) -- $(TOP)/selftests/rig_bnxt/run_tests
@@ -137,8 +147,22 @@ selftests: selftests-build
 # The selftests on the debug kernel (built first, once: about 15 minutes).
 selftests-debug: selftests-build
 	$(TOP)/scripts/debug-kernel module
-	RIG_STRESS_MESSAGES=$(RIG_DEBUG_STRESS_MESSAGES) $(TOP)/scripts/vm-run $(VM_DEBUG) -- \
+	RIG_STRESS_MESSAGES=$(RIG_DEBUG_STRESS_MESSAGES) RIG_RACE_SECONDS=$(RIG_DEBUG_RACE_SECONDS) \
+		$(TOP)/scripts/vm-run $(VM_DEBUG) -- \
 		$(TOP)/selftests/rig_bnxt/run_tests $(DEBUG_TESTS)
+
+# The concurrency fuzzer for a long while: RIG_SOAK_SECONDS on Debian's
+# kernel, then on the debug kernel (each guest's timeout follows it).
+# RIG_RACE_SEED, _WORKERS, _THREADS and _ROUNDS pass through.
+# RIG_PROGRAM_TIMEOUT: for a runner that bounds each program.
+soak: selftests-build
+	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) RIG_PROGRAM_TIMEOUT=$$(($(RIG_SOAK_SECONDS) + 600)) \
+		$(TOP)/scripts/vm-run $(VM_PLAIN) --timeout $$(($(RIG_SOAK_SECONDS) + 900)) -- \
+		$(TOP)/selftests/rig_bnxt/run_tests race
+	$(TOP)/scripts/debug-kernel module
+	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) RIG_PROGRAM_TIMEOUT=$$(($(RIG_SOAK_SECONDS) + 1500)) \
+		$(TOP)/scripts/vm-run $(VM_DEBUG) --timeout $$(($(RIG_SOAK_SECONDS) + 1800)) -- \
+		$(TOP)/selftests/rig_bnxt/run_tests race
 
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
@@ -201,6 +225,6 @@ clean:
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) scripts/bench/mlx5_bench
 	rm -rf build/man build/mlx5_oracle.h
 
-.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug check bench \
+.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug soak check bench \
 	examples tools lint demo clean \
 	man install uninstall dkms-check mutants

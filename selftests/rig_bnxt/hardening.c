@@ -426,6 +426,60 @@ TEST_F_TIMEOUT(hard, a_registration_waiting_on_a_page_fault_holds_up_no_removal,
 	ASSERT_TRUE(rig_path_exists("/dev/rig_bnxt%d", 0));
 }
 
+/*
+ * The same wait while the function itself is removed from the PCI bus
+ * (hot-unplug): when the fault is resolved, the registration pins its
+ * page on a NIC that is gone, and must map nothing for a device the
+ * IOMMU has let go of.  It fails with ENODEV, and nothing stays pinned.
+ */
+TEST_F_TIMEOUT(hard, a_registration_waiting_on_a_page_fault_fails_whole_when_its_function_is_removed,
+	       120)
+{
+	struct faulting f = { .fd = self->fd0, .iommu = self->iommu };
+	long pinned = rig_debugfs_num("pinned_pages");
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	struct uffdio_zeropage z;
+	struct uffd_msg msg;
+	struct pollfd p;
+	const char *pci;
+	pthread_t reg;
+	int uffd, i;
+
+	if (!self->iommu)
+		SKIP(return, "rig_bnxt0 is not behind an IOMMU: it pins no process memory");
+	ASSERT_EQ(0, rig_model_dir(0, dir, sizeof(dir)));
+	pci = strrchr(dir, '/') + 1;
+	uffd = waiting_page(&f.page);
+	if (uffd == -EPERM || uffd == -ENOSYS)
+		SKIP(return, "no userfaultfd here (%s)", strerror(-uffd));
+	ASSERT_LE(0, uffd);
+	ASSERT_EQ(0, pthread_create(&reg, NULL, faulting_registration, &f));
+	p = (struct pollfd){ .fd = uffd, .events = POLLIN };
+	ASSERT_EQ(1, poll(&p, 1, 10000)) TH_LOG("the registration never touched the page");
+	ASSERT_EQ(sizeof(msg), read(uffd, &msg, sizeof(msg)));
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/remove", pci);
+	ASSERT_EQ(0, rig_write(path, "1"));
+	for (i = 0; i < 100 && rig_path_exists("/dev/rig_bnxt%d", 0); i++)
+		usleep(100000);
+	/* Resolved: the registration goes on, on a function that is gone. */
+	z = (struct uffdio_zeropage){ .range = { (uintptr_t)f.page, 4096 } };
+	ioctl(uffd, UFFDIO_ZEROPAGE, &z);
+	pthread_join(reg, NULL);
+	EXPECT_EQ(-ENODEV, f.ret);
+	EXPECT_EQ(pinned, rig_debugfs_num("pinned_pages"));
+	close(uffd);
+
+	/* Found again and given back to the model, as scripts/vm-init did. */
+	ASSERT_EQ(0, rig_write("/sys/bus/pci/rescan", "1"));
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/driver_override", pci);
+	ASSERT_EQ(0, rig_write(path, "rig_soft"));
+	rig_write("/sys/bus/pci/drivers/rig_soft/bind", pci);
+	for (i = 0; i < 100 && rig_soft_count() < 2; i++)
+		usleep(100000);
+	ASSERT_LE(2, rig_soft_count());
+}
+
 /* ---- doorbell pages of a destroyed queue pair ---------------------------- */
 
 /*
