@@ -7,9 +7,11 @@
  * owns the slots and what each posted entry was; connections are cm.c's.
  * Everything here but the object calls runs under the domain's lock.
  *
- * The bounce slots make the provider work whether or not the NIC is
- * behind an IOMMU: every message is copied into a slot before its send
- * and out of a slot after its receive, RIG_FI_MAX_MSG bytes at most.
+ * A message whose buffer a registration holds (the descriptor given, as
+ * FI_MR_LOCAL asks) is sent from that region and received into it: in
+ * place behind an IOMMU, through the registration's copy without one.
+ * Any other goes through bounce slots, RIG_FI_MAX_MSG bytes at most: copied
+ * into a slot before its send, out of one after its receive.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,12 @@ static void rig_ep_complete_rx(struct rig_ep *ep, const struct rig_completion *c
 	if (c->status) {
 		rig_fi_cq_push_err(ep->rx_cq, r->context, r->flags, rig_ep_status_errno(c->status),
 				   c->status, 0);
+		return;
+	}
+	if (r->region) {
+		if (r->copy_out)
+			rig_scatter(r->region, r->region_at, r->iov, r->iov_count, c->bytes);
+		rig_fi_cq_push(ep->rx_cq, r->context, r->flags, c->bytes, r->iov[0].iov_base);
 		return;
 	}
 	rig_scatter(ep->bounce, rig_bounce_at(ep, true, (uint32_t)c->id), r->iov, r->iov_count,
@@ -133,8 +141,11 @@ static int rig_ep_post_rx(struct rig_ep *ep)
 {
 	while (ep->rx_nic < ep->rx_posted) {
 		uint32_t slot = (uint32_t)(ep->rx_nic % ep->entries);
-		int ret = rig_qp_receive(ep->qp, ep->bounce, rig_bounce_at(ep, true, slot),
-					 RIG_FI_MAX_MSG, slot);
+		const struct rig_fi_rx *r = &ep->rx[slot];
+		int ret = r->region ?
+			rig_qp_receive(ep->qp, r->region, r->region_at, r->len, slot) :
+			rig_qp_receive(ep->qp, ep->bounce, rig_bounce_at(ep, true, slot),
+				       RIG_FI_MAX_MSG, slot);
 
 		if (ret) {
 			FI_WARN(&rig_prov, FI_LOG_EP_DATA, "%s\n", rig_error());
@@ -145,10 +156,26 @@ static int rig_ep_post_rx(struct rig_ep *ep)
 	return 0;
 }
 
-static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, size_t count,
-				   void *context, uint64_t flags)
+/*
+ * The registration @desc names for one buffer, if there is one: then the
+ * message goes to or from it without a bounce slot.
+ */
+static struct rig_mr *rig_ep_mr(struct rig_ep *ep, const struct iovec *iov, size_t count,
+				void **desc)
+{
+	struct rig_mr *mr;
+
+	if (count != 1 || !desc || !desc[0] || !iov[0].iov_len ||
+	    rig_fi_mr_find(ep->dom, desc[0], iov[0].iov_base, iov[0].iov_len, &mr))
+		return NULL;
+	return mr;
+}
+
+static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, void **desc,
+				   size_t count, void *context, uint64_t flags)
 {
 	struct rig_fi_rx *r;
+	struct rig_mr *mr;
 
 	if (!ep->enabled || count > RIG_FI_IOV_LIMIT || (count && !iov))
 		return -FI_EINVAL;
@@ -162,18 +189,24 @@ static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, s
 				 .len = rig_iov_len(iov, count) };
 	if (count)
 		memcpy(r->iov, iov, count * sizeof(*iov));
+	mr = rig_ep_mr(ep, iov, count, desc);
+	if (mr) {
+		r->region = mr->region;
+		r->region_at = (uintptr_t)iov[0].iov_base - mr->start;
+		r->copy_out = mr->copy;
+	}
 	ep->rx_posted++;
 	return ep->qp_ready ? rig_ep_post_rx(ep) : 0;
 }
 
-static ssize_t rig_ep_recvv_flags(struct fid_ep *fep, const struct iovec *iov, size_t count,
-				  void *context, uint64_t flags)
+static ssize_t rig_ep_recvv_flags(struct fid_ep *fep, const struct iovec *iov, void **desc,
+				  size_t count, void *context, uint64_t flags)
 {
 	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
 	ssize_t ret;
 
 	pthread_mutex_lock(&ep->dom->lock);
-	ret = rig_ep_recvv_locked(ep, iov, count, context, flags);
+	ret = rig_ep_recvv_locked(ep, iov, desc, count, context, flags);
 	pthread_mutex_unlock(&ep->dom->lock);
 	return ret;
 }
@@ -183,34 +216,36 @@ static ssize_t rig_ep_recv(struct fid_ep *ep, void *buf, size_t len, void *desc,
 {
 	struct iovec iov = { .iov_base = buf, .iov_len = len };
 
-	(void)desc;
 	(void)src;
-	return rig_ep_recvv_flags(ep, &iov, 1, context, 0);
+	return rig_ep_recvv_flags(ep, &iov, &desc, 1, context, 0);
 }
 
 static ssize_t rig_ep_recvv(struct fid_ep *ep, const struct iovec *iov, void **desc,
 			    size_t count, fi_addr_t src, void *context)
 {
-	(void)desc;
 	(void)src;
-	return rig_ep_recvv_flags(ep, iov, count, context, 0);
+	return rig_ep_recvv_flags(ep, iov, desc, count, context, 0);
 }
 
 static ssize_t rig_ep_recvmsg(struct fid_ep *ep, const struct fi_msg *msg, uint64_t flags)
 {
-	return rig_ep_recvv_flags(ep, msg->msg_iov, msg->iov_count, msg->context, flags);
+	return rig_ep_recvv_flags(ep, msg->msg_iov, msg->desc, msg->iov_count, msg->context,
+				  flags);
 }
 
-static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, size_t count,
-				   void *context, uint64_t flags)
+static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, void **desc,
+				   size_t count, void *context, uint64_t flags)
 {
 	size_t len = rig_iov_len(iov, count), at, off = 0;
+	struct rig_region *r;
+	struct rig_mr *mr;
 	uint32_t slot;
 	int ret;
 
 	if (!ep->enabled || count > RIG_FI_IOV_LIMIT || (count && !iov))
 		return -FI_EINVAL;
-	if (len > RIG_FI_MAX_MSG)
+	mr = rig_ep_mr(ep, iov, count, desc);
+	if (len > (mr ? RIG_FI_MAX_MSG_MR : RIG_FI_MAX_MSG))
 		return -FI_EMSGSIZE;
 	if (!ep->qp_ready)
 		return -FI_ENOTCONN;
@@ -219,13 +254,22 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, s
 	if (ep->tx_posted - ep->tx_done >= ep->entries)
 		return -FI_EAGAIN;
 	slot = (uint32_t)(ep->tx_posted % ep->entries);
-	at = rig_bounce_at(ep, false, slot);
-	for (size_t i = 0; i < count; i++) {
-		if (iov[i].iov_len)
-			rig_region_write(ep->bounce, at + off, iov[i].iov_base, iov[i].iov_len);
-		off += iov[i].iov_len;
+	if (mr) {
+		/* In place behind an IOMMU; else the registration's copy, brought up to date. */
+		r = mr->region;
+		at = (uintptr_t)iov[0].iov_base - mr->start;
+		if (mr->copy)
+			rig_region_write(r, at, iov[0].iov_base, len);
+	} else {
+		r = ep->bounce;
+		at = rig_bounce_at(ep, false, slot);
+		for (size_t i = 0; i < count; i++) {
+			if (iov[i].iov_len)
+				rig_region_write(r, at + off, iov[i].iov_base, iov[i].iov_len);
+			off += iov[i].iov_len;
+		}
 	}
-	ret = rig_qp_send(ep->qp, ep->bounce, at, len, slot);
+	ret = rig_qp_send(ep->qp, r, at, len, slot);
 	if (!ret)
 		ret = rig_qp_ring(ep->qp);
 	if (ret) {
@@ -239,14 +283,14 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, s
 	return 0;
 }
 
-static ssize_t rig_ep_sendv_flags(struct fid_ep *fep, const struct iovec *iov, size_t count,
-				  void *context, uint64_t flags)
+static ssize_t rig_ep_sendv_flags(struct fid_ep *fep, const struct iovec *iov, void **desc,
+				  size_t count, void *context, uint64_t flags)
 {
 	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
 	ssize_t ret;
 
 	pthread_mutex_lock(&ep->dom->lock);
-	ret = rig_ep_sendv_locked(ep, iov, count, context, flags);
+	ret = rig_ep_sendv_locked(ep, iov, desc, count, context, flags);
 	pthread_mutex_unlock(&ep->dom->lock);
 	return ret;
 }
@@ -256,24 +300,23 @@ static ssize_t rig_ep_send(struct fid_ep *ep, const void *buf, size_t len, void 
 {
 	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
-	(void)desc;
 	(void)dest;
-	return rig_ep_sendv_flags(ep, &iov, 1, context, 0);
+	return rig_ep_sendv_flags(ep, &iov, &desc, 1, context, 0);
 }
 
 static ssize_t rig_ep_sendv(struct fid_ep *ep, const struct iovec *iov, void **desc,
 			    size_t count, fi_addr_t dest, void *context)
 {
-	(void)desc;
 	(void)dest;
-	return rig_ep_sendv_flags(ep, iov, count, context, 0);
+	return rig_ep_sendv_flags(ep, iov, desc, count, context, 0);
 }
 
 static ssize_t rig_ep_sendmsg(struct fid_ep *ep, const struct fi_msg *msg, uint64_t flags)
 {
 	if (flags & FI_REMOTE_CQ_DATA)
 		return -FI_EINVAL;
-	return rig_ep_sendv_flags(ep, msg->msg_iov, msg->iov_count, msg->context, flags);
+	return rig_ep_sendv_flags(ep, msg->msg_iov, msg->desc, msg->iov_count, msg->context,
+				  flags);
 }
 
 static ssize_t rig_ep_inject(struct fid_ep *ep, const void *buf, size_t len, fi_addr_t dest)
@@ -281,7 +324,7 @@ static ssize_t rig_ep_inject(struct fid_ep *ep, const void *buf, size_t len, fi_
 	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
 	(void)dest;
-	return rig_ep_sendv_flags(ep, &iov, 1, NULL, FI_INJECT);
+	return rig_ep_sendv_flags(ep, &iov, NULL, 1, NULL, FI_INJECT);
 }
 
 static ssize_t rig_ep_senddata(struct fid_ep *ep, const void *buf, size_t len, void *desc,

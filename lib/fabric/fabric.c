@@ -138,10 +138,6 @@ static int rig_fi_check_hints(uint32_t version, const struct fi_info *hints, int
 		FI_INFO(&rig_prov, FI_LOG_CORE, "only FI_EP_MSG endpoints\n");
 		return -FI_ENODATA;
 	}
-	if (hints->ep_attr && hints->ep_attr->max_msg_size > RIG_FI_MAX_MSG) {
-		FI_INFO(&rig_prov, FI_LOG_CORE, "messages are at most %d bytes\n", RIG_FI_MAX_MSG);
-		return -FI_ENODATA;
-	}
 	if (hints->addr_format != FI_FORMAT_UNSPEC && hints->addr_format != FI_SOCKADDR_IN &&
 	    hints->addr_format != FI_SOCKADDR) {
 		FI_INFO(&rig_prov, FI_LOG_CORE, "addresses are sockaddr_in\n");
@@ -166,9 +162,30 @@ static int rig_fi_check_hints(uint32_t version, const struct fi_info *hints, int
 	return 0;
 }
 
+/*
+ * The largest message of a device's endpoints.  Behind an IOMMU a
+ * registration is the buffer's own pages, and messages and reads reach
+ * the largest entry a queue pair moves.  Without one a registration is a
+ * copy made when it was made, which a peer's read sees: ofi_rxm's
+ * rendezvous, which lets the peer read a registration the application
+ * made long before, must never be chosen, so messages stay within a
+ * bounce slot (and ofi_rxm within its eager and segmented protocols).
+ */
+static size_t rig_fi_max_msg(const char *dev)
+{
+	struct rig_bnxt *nic;
+	int iommu;
+
+	if (rig_bnxt_open(dev, &nic))
+		return RIG_FI_MAX_MSG;
+	iommu = rig_bnxt_iommu(nic);
+	rig_bnxt_close(nic);
+	return iommu ? RIG_FI_MAX_MSG_MR : RIG_FI_MAX_MSG;
+}
+
 static struct fi_info *rig_fi_info_one(const char *dev, const struct fi_info *hints,
 				       int mr_mode, const struct sockaddr_in *src,
-				       const struct sockaddr_in *dst)
+				       const struct sockaddr_in *dst, size_t max_msg)
 {
 	struct fi_info *fi = fi_allocinfo();
 	uint64_t caps = RIG_FI_CAPS | RIG_FI_DOMAIN_CAPS;
@@ -210,7 +227,7 @@ static struct fi_info *rig_fi_info_one(const char *dev, const struct fi_info *hi
 	};
 	*fi->ep_attr = (struct fi_ep_attr){
 		.type = FI_EP_MSG, .protocol = FI_PROTO_UNSPEC, .protocol_version = 1,
-		.max_msg_size = RIG_FI_MAX_MSG, .tx_ctx_cnt = 1, .rx_ctx_cnt = 1,
+		.max_msg_size = max_msg, .tx_ctx_cnt = 1, .rx_ctx_cnt = 1,
 	};
 	fi->domain_attr->name = strdup(dev);
 	fi->domain_attr->threading = FI_THREAD_SAFE;
@@ -292,11 +309,18 @@ int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint
 	n = rig_fi_devices(devs, 16);
 	for (int i = 0; i < n; i++) {
 		struct fi_info *fi;
+		size_t max_msg;
 
 		if (hints && hints->domain_attr && hints->domain_attr->name &&
 		    strcmp(hints->domain_attr->name, devs[i]))
 			continue;
-		fi = rig_fi_info_one(devs[i], hints, mr_mode, srcp, dstp);
+		max_msg = rig_fi_max_msg(devs[i]);
+		if (hints && hints->ep_attr && hints->ep_attr->max_msg_size > max_msg) {
+			FI_INFO(&rig_prov, FI_LOG_CORE, "messages on %s are at most %zu bytes\n",
+				devs[i], max_msg);
+			continue;
+		}
+		fi = rig_fi_info_one(devs[i], hints, mr_mode, srcp, dstp, max_msg);
 		if (!fi) {
 			fi_freeinfo(head);
 			return -FI_ENOMEM;

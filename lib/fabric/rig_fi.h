@@ -52,8 +52,13 @@ extern struct fi_provider rig_prov;
  */
 #define RIG_FI_MR_MODE (FI_MR_LOCAL | FI_MR_ALLOCATED | FI_MR_PROV_KEY | FI_MR_VIRT_ADDR)
 
-/* Each message goes through a bounce slot of a host region: its size. */
+/*
+ * A message without a registration goes through a bounce slot of a host
+ * region: its size.  One with a registration is sent from it and received
+ * into it, up to the largest entry a queue pair moves.
+ */
 #define RIG_FI_MAX_MSG		(64 * 1024)
+#define RIG_FI_MAX_MSG_MR	RIG_QP_BYTES_MAX
 /* Send and receive ring entries of an endpoint's queue pair (a power of two). */
 #define RIG_FI_ENTRIES		64
 #define RIG_FI_IOV_LIMIT	4
@@ -136,6 +141,10 @@ struct rig_fi_rx {
 	struct iovec iov[RIG_FI_IOV_LIMIT];
 	size_t iov_count;
 	size_t len;
+	/* A receive into a registration rather than a bounce slot. */
+	struct rig_region *region;
+	size_t region_at;
+	bool copy_out;			/* the region is a copy of the buffer */
 };
 
 struct rig_ep {

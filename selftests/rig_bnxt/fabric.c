@@ -226,7 +226,7 @@ TEST_F(fabric, hints_the_provider_cannot_meet_are_refused_with_enodata)
 		case 0: h->tx_attr->iov_limit = 16; break;
 		case 1: h->caps |= FI_WRITE; break;
 		case 2: h->caps |= FI_ATOMIC; break;
-		case 3: h->ep_attr->max_msg_size = 1 << 20; break;
+		case 3: h->ep_attr->max_msg_size = 1ULL << 32; break;
 		case 4: h->domain_attr->mr_mode = FI_MR_BASIC; break;
 		case 5: h->domain_attr->mr_mode = FI_MR_VIRT_ADDR | FI_MR_PROV_KEY; break;
 		case 6: h->addr_format = FI_SOCKADDR_IN6; break;
@@ -281,6 +281,37 @@ TEST_F(fabric, messages_cross_a_connection_byte_for_byte_both_ways)
 	}
 	EXPECT_EQ(-FI_EMSGSIZE, fi_send(self->cli.ep, self->cli.buf, 65537, NULL, 0, NULL));
 	EXPECT_EQ(-FI_ENOSYS, fi_write(self->cli.ep, self->cli.buf, 8, NULL, 0, 0, 0, NULL));
+}
+
+/* A registered buffer is sent from and received into in place, past the bounce slots' 64 KiB. */
+TEST_F(fabric, a_registered_buffer_carries_a_message_of_a_mebibyte)
+{
+	size_t n = 1 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
+	struct fid_mr *smr, *rmr;
+	struct fi_cq_data_entry c;
+	char *src, *dst;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, posix_memalign((void **)&src, page, n));
+	ASSERT_EQ(0, posix_memalign((void **)&dst, page, n + 8));
+	memset(dst, 0, n + 8);
+	ASSERT_EQ(0, fi_mr_reg(self->cli.domain, src, n, FI_SEND, 0, 0, 0, &smr, NULL));
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, dst, n + 8, FI_RECV, 0, 0, 0, &rmr, NULL));
+	for (size_t k = 0; k < n; k++)
+		src[k] = (char)(k * 13 + (k >> 12));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, dst + 8, n, fi_mr_desc(rmr), 0, dst));
+	ASSERT_EQ(0, fi_send(self->cli.ep, src, n, fi_mr_desc(smr), 0, src));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ((void *)src, c.op_context);
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ((void *)dst, c.op_context);
+	EXPECT_EQ(n, c.len);
+	EXPECT_EQ(0, memcmp(src, dst + 8, n));
+	EXPECT_EQ(-FI_EMSGSIZE, fi_send(self->cli.ep, src, n, NULL, 0, NULL));
+	fi_close(&smr->fid);
+	fi_close(&rmr->fid);
+	free(src);
+	free(dst);
 }
 
 TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access_error)
