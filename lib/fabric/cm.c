@@ -405,12 +405,35 @@ static void rig_ep_progress_requested(struct rig_ep *ep, uint8_t type, const uin
 	rig_eq_cm_event(ep->eq, FI_CONNECTED, &ep->ep.fid, NULL, p + RIG_CM_EP, len - RIG_CM_EP);
 }
 
+/*
+ * The peer has left: report FI_SHUTDOWN once every completion the
+ * endpoint's queue pair had has been read, so a program (ofi_rxm) that
+ * closes the endpoint on FI_SHUTDOWN loses none of what came before it.
+ */
+static void rig_ep_closing(struct rig_ep *ep)
+{
+	bool done;
+
+	pthread_mutex_lock(&ep->dom->lock);
+	rig_fi_ep_progress(ep);
+	done = !ep->cq_unread;
+	pthread_mutex_unlock(&ep->dom->lock);
+	if (!done)
+		return;
+	ep->state = RIG_CM_DOWN;
+	rig_eq_cm_event(ep->eq, FI_SHUTDOWN, &ep->ep.fid, NULL, NULL, 0);
+}
+
 static void rig_ep_progress(struct rig_ep *ep)
 {
 	uint8_t payload[RIG_CM_EP + RIG_FI_CM_DATA_MAX], type;
 	size_t len;
 	int ret;
 
+	if (ep->state == RIG_CM_CLOSING) {
+		rig_ep_closing(ep);
+		return;
+	}
 	if (ep->state == RIG_CM_IDLE || ep->state == RIG_CM_DOWN || ep->chan.sock < 0)
 		return;
 	ret = rig_chan_flush(&ep->chan);
@@ -447,8 +470,9 @@ static void rig_ep_progress(struct rig_ep *ep)
 		/* A SHUTDOWN, end of file, or garbage: the connection is over. */
 		FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "peer shut down (%s)\n",
 			ret > 0 && type == RIG_CM_SHUTDOWN ? "shutdown" : "control socket lost");
-		rig_ep_down(ep);
-		rig_eq_cm_event(ep->eq, FI_SHUTDOWN, &ep->ep.fid, NULL, NULL, 0);
+		rig_chan_close(&ep->chan);
+		ep->state = RIG_CM_CLOSING;
+		rig_ep_closing(ep);
 		break;
 	default:
 		break;
@@ -563,9 +587,13 @@ static ssize_t rig_eq_write(struct fid_eq *feq, uint32_t event, const void *buf,
 }
 
 /* The sockets an fi_eq_sread() sleeps on: up to @max. */
-static int rig_eq_fds(struct rig_eq *eq, struct pollfd *fds, int max)
+static int rig_eq_fds(struct rig_eq *eq, struct pollfd *fds, int max, bool *closing)
 {
 	int n = 0;
+
+	*closing = false;
+	for (struct rig_ep *ep = eq->eps; ep; ep = ep->next_ep)
+		*closing |= ep->state == RIG_CM_CLOSING;
 
 	fds[n++] = (struct pollfd){ .fd = eq->efd, .events = POLLIN };
 	for (struct rig_pep *pep = eq->peps; pep && n < max; pep = pep->next_pep) {
@@ -602,14 +630,15 @@ static ssize_t rig_eq_sread(struct fid_eq *feq, uint32_t *event, void *buf, size
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		uint64_t drain;
-		int n, left = -1;
+		int n, left = -1, nap;
+		bool closing = false;
 
 		pthread_mutex_lock(&eq->lock);
 		if (read(eq->efd, &drain, sizeof(drain)) < 0) {
 			/* Nothing written since: fine. */
 		}
 		ret = rig_eq_read_locked(eq, event, buf, len, flags);
-		n = ret == -FI_EAGAIN ? rig_eq_fds(eq, fds, 256) : 0;
+		n = ret == -FI_EAGAIN ? rig_eq_fds(eq, fds, 256, &closing) : 0;
 		pthread_mutex_unlock(&eq->lock);
 		if (ret != -FI_EAGAIN)
 			return ret;
@@ -618,8 +647,13 @@ static ssize_t rig_eq_sread(struct fid_eq *feq, uint32_t *event, void *buf, size
 			if (left <= 0)
 				return -FI_EAGAIN;
 		}
-		/* Bounded, so a socket closed by another thread is looked at again. */
-		if (poll(fds, (nfds_t)n, left < 0 || left > 100 ? 100 : left) < 0 && errno != EINTR)
+		/*
+		 * Bounded, so a socket closed by another thread, or an endpoint
+		 * whose FI_SHUTDOWN waits for its completions to be read, is
+		 * looked at again.
+		 */
+		nap = closing ? 10 : 100;
+		if (poll(fds, (nfds_t)n, left < 0 || left > nap ? nap : left) < 0 && errno != EINTR)
 			return -FI_EIO;
 	}
 }

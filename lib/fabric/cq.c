@@ -17,6 +17,7 @@
 #define RIG_CQ_SLACK	(2 * RIG_FI_ENTRIES)
 
 struct rig_cq_entry {
+	struct rig_ep *ep;		/* whose completion it is, until it is read */
 	void *context;
 	uint64_t flags;
 	size_t len;
@@ -61,6 +62,15 @@ void rig_fi_cq_detach(struct rig_ep *ep)
 {
 	struct rig_ep **l;
 
+	/* Its unread entries outlive it, as verbs' do a queue pair's. */
+	for (int t = 0; t < 2; t++) {
+		struct rig_cq *cq = t ? ep->rx_cq : ep->tx_cq;
+
+		for (size_t i = 0; cq && i < cq->count; i++)
+			if (cq->ring[(cq->head + i) % cq->cap].ep == ep)
+				cq->ring[(cq->head + i) % cq->cap].ep = NULL;
+	}
+
 	if (ep->tx_cq)
 		for (l = &ep->tx_cq->tx_eps; *l; l = &(*l)->next_tx)
 			if (*l == ep) {
@@ -82,26 +92,41 @@ static struct rig_cq_entry *rig_cq_tail(struct rig_cq *cq)
 	return &cq->ring[(cq->head + cq->count++) % cq->cap];
 }
 
-int rig_fi_cq_push(struct rig_cq *cq, void *context, uint64_t flags, size_t len, void *buf)
+int rig_fi_cq_push(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
+		   size_t len, void *buf)
 {
 	struct rig_cq_entry *e = rig_cq_tail(cq);
 
 	if (!e)
 		return -FI_EAGAIN;
-	*e = (struct rig_cq_entry){ .context = context, .flags = flags, .len = len, .buf = buf };
+	*e = (struct rig_cq_entry){ .ep = ep, .context = context, .flags = flags, .len = len,
+				    .buf = buf };
+	ep->cq_unread++;
 	return 0;
 }
 
-int rig_fi_cq_push_err(struct rig_cq *cq, void *context, uint64_t flags, int err,
-		       int prov_errno, size_t olen)
+int rig_fi_cq_push_err(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
+		       int err, int prov_errno, size_t olen)
 {
 	struct rig_cq_entry *e = rig_cq_tail(cq);
 
 	if (!e)
 		return -FI_EAGAIN;
-	*e = (struct rig_cq_entry){ .context = context, .flags = flags, .err = err,
+	*e = (struct rig_cq_entry){ .ep = ep, .context = context, .flags = flags, .err = err,
 				    .prov_errno = prov_errno, .olen = olen };
+	ep->cq_unread++;
 	return 0;
+}
+
+/* The head entry is read: it is no longer its endpoint's. */
+static void rig_cq_pop(struct rig_cq *cq)
+{
+	struct rig_cq_entry *e = &cq->ring[cq->head];
+
+	if (e->ep)
+		e->ep->cq_unread--;
+	cq->head = (cq->head + 1) % cq->cap;
+	cq->count--;
 }
 
 /* Is there room for whatever one pass over one queue pair brings? */
@@ -166,8 +191,7 @@ static ssize_t rig_cq_read(struct fid_cq *fcq, void *buf, size_t count)
 	rig_cq_progress(cq);
 	while (n < count && cq->count && !cq->ring[cq->head].err) {
 		rig_cq_copy(cq, &cq->ring[cq->head], (char *)buf + n * size);
-		cq->head = (cq->head + 1) % cq->cap;
-		cq->count--;
+		rig_cq_pop(cq);
 		n++;
 	}
 	if (n)
@@ -209,8 +233,7 @@ static ssize_t rig_cq_readerr(struct fid_cq *fcq, struct fi_cq_err_entry *buf, u
 	buf->err = e->err;
 	buf->prov_errno = e->prov_errno;
 	buf->err_data_size = 0;
-	cq->head = (cq->head + 1) % cq->cap;
-	cq->count--;
+	rig_cq_pop(cq);
 	pthread_mutex_unlock(&cq->dom->lock);
 	return 1;
 }

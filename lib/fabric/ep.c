@@ -68,23 +68,23 @@ static void rig_ep_complete_rx(struct rig_ep *ep, const struct rig_completion *c
 	if (!ep->rx_cq)
 		return;
 	if (c->status) {
-		rig_fi_cq_push_err(ep->rx_cq, r->context, r->flags, rig_ep_status_errno(c->status),
+		rig_fi_cq_push_err(ep->rx_cq, ep, r->context, r->flags, rig_ep_status_errno(c->status),
 				   c->status, 0);
 		return;
 	}
 	if (r->region) {
 		if (r->copy_out)
 			rig_scatter(r->region, r->region_at, r->iov, r->iov_count, c->bytes);
-		rig_fi_cq_push(ep->rx_cq, r->context, r->flags, c->bytes, r->iov[0].iov_base);
+		rig_fi_cq_push(ep->rx_cq, ep, r->context, r->flags, c->bytes, r->iov[0].iov_base);
 		return;
 	}
 	rig_scatter(ep->bounce, rig_bounce_at(ep, true, (uint32_t)c->id), r->iov, r->iov_count,
 		    c->bytes);
 	if (c->bytes > r->len)
-		rig_fi_cq_push_err(ep->rx_cq, r->context, r->flags, FI_ETRUNC, 0,
+		rig_fi_cq_push_err(ep->rx_cq, ep, r->context, r->flags, FI_ETRUNC, 0,
 				   c->bytes - r->len);
 	else
-		rig_fi_cq_push(ep->rx_cq, r->context, r->flags, c->bytes,
+		rig_fi_cq_push(ep->rx_cq, ep, r->context, r->flags, c->bytes,
 			       r->iov_count ? r->iov[0].iov_base : NULL);
 }
 
@@ -96,7 +96,7 @@ static void rig_ep_complete_tx(struct rig_ep *ep, const struct rig_completion *c
 	if (!ep->tx_cq)
 		return;
 	if (c->status) {
-		rig_fi_cq_push_err(ep->tx_cq, t->context, t->flags & ~(FI_COMPLETION | FI_INJECT),
+		rig_fi_cq_push_err(ep->tx_cq, ep, t->context, t->flags & ~(FI_COMPLETION | FI_INJECT),
 				   rig_ep_status_errno(c->status), c->status, 0);
 		return;
 	}
@@ -105,7 +105,7 @@ static void rig_ep_complete_tx(struct rig_ep *ep, const struct rig_completion *c
 	if ((t->flags & FI_INJECT) ||
 	    ((ep->tx_bind & FI_SELECTIVE_COMPLETION) && !(t->flags & FI_COMPLETION)))
 		return;
-	rig_fi_cq_push(ep->tx_cq, t->context, t->flags & ~(FI_COMPLETION | FI_INJECT), t->len,
+	rig_fi_cq_push(ep->tx_cq, ep, t->context, t->flags & ~(FI_COMPLETION | FI_INJECT), t->len,
 		       NULL);
 }
 

@@ -88,6 +88,7 @@ enum rig_cm_state {
 	RIG_CM_REQUESTED,	/* request sent, awaiting accept or reject */
 	RIG_CM_ACCEPTING,	/* fi_accept: accept sent, awaiting the confirmation */
 	RIG_CM_CONNECTED,
+	RIG_CM_CLOSING,		/* the peer left: FI_SHUTDOWN once its completions are read */
 	RIG_CM_DOWN,		/* shut down, refused or failed */
 };
 
@@ -161,6 +162,7 @@ struct rig_ep {
 	uint32_t entries;
 	uint64_t tx_posted, tx_done, rx_posted, rx_done;
 	uint64_t rx_nic;		/* receives handed to the queue pair */
+	uint64_t cq_unread;		/* its entries in completion queues, not yet read */
 	bool qp_ready;			/* the queue pair is connected */
 	struct rig_fi_tx tx[RIG_FI_ENTRIES];
 	struct rig_fi_rx rx[RIG_FI_ENTRIES];
@@ -217,9 +219,10 @@ int rig_fi_cq_open(struct fid_domain *domain, struct fi_cq_attr *attr, struct fi
 struct rig_cq *rig_fi_cq_of(struct fid *fid);
 void rig_fi_cq_attach(struct rig_cq *cq, struct rig_ep *ep, bool tx);
 void rig_fi_cq_detach(struct rig_ep *ep);
-int rig_fi_cq_push(struct rig_cq *cq, void *context, uint64_t flags, size_t len, void *buf);
-int rig_fi_cq_push_err(struct rig_cq *cq, void *context, uint64_t flags, int err,
-		       int prov_errno, size_t olen);
+int rig_fi_cq_push(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
+		   size_t len, void *buf);
+int rig_fi_cq_push_err(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
+		       int err, int prov_errno, size_t olen);
 bool rig_fi_cq_room(const struct rig_cq *cq);
 /* ep.c, for cq.c: take the completions of @ep's queue pair into its queues. */
 void rig_fi_ep_progress(struct rig_ep *ep);
