@@ -11,6 +11,7 @@
  */
 #include <arpa/inet.h>
 #include <limits.h>
+#include <pthread.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -398,6 +399,40 @@ TEST_F(fabric, garbage_on_the_control_socket_is_dropped_and_a_real_request_still
 	side_close(&self->srv);
 	memset(&self->srv, 0, sizeof(self->srv));
 	connect_pair(_metadata, &self->srv, &self->cli);
+}
+
+/* After a nap, a send from the client: what an fi_cq_sread of the server waits for. */
+static void *send_later(void *arg)
+{
+	struct side *cli = arg;
+
+	usleep(300000);
+	return (void *)(intptr_t)fi_send(cli->ep, cli->buf, 64, NULL, 0, NULL);
+}
+
+/* fi_cq_sread waits for a completion that comes while it waits; fi_eq_sread for an event written. */
+TEST_F(fabric, cq_sread_waits_for_a_completion_and_eq_sread_for_an_event_written)
+{
+	struct fi_cq_data_entry c;
+	struct fi_eq_entry e = { .data = 42 }, got;
+	uint32_t type;
+	pthread_t t;
+	void *sent;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(-FI_EAGAIN, fi_cq_sread(self->srv.cq, &c, 1, NULL, 200));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, pthread_create(&t, NULL, send_later, &self->cli));
+	ASSERT_EQ(1, fi_cq_sread(self->srv.cq, &c, 1, NULL, WAIT_MS));
+	EXPECT_EQ(64, c.len);
+	pthread_join(t, &sent);
+	EXPECT_EQ(0, (intptr_t)sent);
+	EXPECT_EQ((ssize_t)sizeof(e), fi_eq_write(self->srv.eq, FI_NOTIFY, &e, sizeof(e), 0));
+	ASSERT_EQ((ssize_t)sizeof(got), fi_eq_sread(self->srv.eq, &type, &got, sizeof(got),
+						     WAIT_MS, 0));
+	EXPECT_EQ(FI_NOTIFY, type);
+	EXPECT_EQ(42, got.data);
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &got, sizeof(got), 100, 0));
 }
 
 TEST_F(fabric, shutdown_reaches_the_peer_as_fi_shutdown)
