@@ -4,7 +4,8 @@
 # Targets that need Debian packages run scripts/deps first, so a fresh
 # Debian 12 machine needs nothing else (root installs what is missing).
 #
-#   make            kernel/rig_bnxt.ko, lib/librig.a, lib/librig.so
+#   make            kernel/rig_bnxt.ko, lib/librig.a, lib/librig.so,
+#                   lib/fabric/librig-fi.so (the libfabric provider)
 #   make module     the kernel modules, and kernel/bnxt_en/en.h checked against
 #                   the installed bnxt_en.ko (scripts/bnxt-en-layout)
 #   make check      unit tests, KUnit (UML), kselftests in QEMU; summary line
@@ -46,8 +47,10 @@ LIB_SRCS := $(wildcard lib/*.c)
 LIB_OBJS := $(LIB_SRCS:.c=.o)
 LIB_HDRS := $(wildcard lib/*.h lib/include/rig/*.h uapi/*.h)
 UNIT_TESTS := $(patsubst %.c,%,$(wildcard lib/tests/*_test.c))
+FABRIC_SRCS := $(wildcard lib/fabric/*.c)
+FABRIC_OBJS := $(FABRIC_SRCS:.c=.o)
 
-all: module lib
+all: module lib fabric
 
 deps:
 	@$(TOP)/scripts/deps
@@ -74,6 +77,17 @@ lib/librig.a: $(LIB_OBJS)
 lib/librig.so: $(LIB_OBJS) lib/librig.map
 	$(CC) $(CFLAGS) -shared -Wl,-soname,librig.so.0 \
 		-Wl,--version-script=lib/librig.map -o $@ $(LIB_OBJS)
+
+# The libfabric provider: librig linked in, fi_prov_ini() its one export.
+# Against Debian's libfabric-dev public headers only.
+fabric: lib/fabric/librig-fi.so
+
+lib/fabric/%.o: lib/fabric/%.c lib/fabric/rig_fi.h $(LIB_HDRS) | deps
+	$(CC) $(CFLAGS) $(RIG_CFLAGS) -c -o $@ $<
+
+lib/fabric/librig-fi.so: $(FABRIC_OBJS) lib/librig.a lib/fabric/rig-fi.map
+	$(CC) $(CFLAGS) -shared -Wl,--version-script=lib/fabric/rig-fi.map -Wl,-z,defs \
+		-o $@ $(FABRIC_OBJS) lib/librig.a -lfabric -lpthread
 
 # kselftest_harness.h is read in place from the extracted linux-source.
 $(UNIT_TESTS): %: %.c lib/librig.a $(LIB_HDRS) | deps
@@ -112,7 +126,7 @@ unit: $(UNIT_TESTS) tools
 kunit: deps
 	$(TOP)/scripts/kunit
 
-selftests-build: module lib
+selftests-build: module lib fabric
 	$(MAKE) -C selftests/rig_bnxt
 
 # The guest runs: two modelled NetXtreme functions (rig_soft.ko beneath
@@ -223,8 +237,9 @@ clean:
 	$(MAKE) -C lib/tools/rig clean
 	$(MAKE) -C scripts/bench clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) scripts/bench/mlx5_bench
+	rm -f lib/fabric/*.o lib/fabric/librig-fi.so
 	rm -rf build/man build/mlx5_oracle.h
 
-.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug soak check bench \
+.PHONY: all deps module module-build lib fabric unit kunit selftests-build selftests selftests-debug soak check bench \
 	examples tools lint demo clean \
 	man install uninstall dkms-check mutants

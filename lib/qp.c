@@ -621,6 +621,28 @@ RIG_EXPORT int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src
 	return 0;
 }
 
+RIG_EXPORT int rig_qp_read_remote(struct rig_qp *qp, struct rig_region *dst, size_t dst_at,
+				  uint32_t key, uint64_t remote_at, size_t n, uint64_t id)
+{
+	struct rig_bnxt_remote remote;
+	struct rig_bnxt_local local;
+	int ret;
+
+	ret = rig_qp_post_check(qp, "rig_qp_read_remote", false);
+	if (ret)
+		return ret;
+	if (!n)
+		return rig_fail(-EINVAL, "rig_qp_read_remote: nothing to read (n is 0)");
+	ret = rig_qp_region_check(qp, "rig_qp_read_remote", "destination", dst, dst_at, n);
+	if (ret)
+		return ret;
+	/* The key and the bytes are the peer NIC's to judge: a remote access error. */
+	remote = (struct rig_bnxt_remote){ .address = remote_at, .key = key };
+	local = rig_qp_local(dst, dst_at, n);
+	rig_qp_post_sq(qp, RIG_READ, &remote, &local, id);
+	return 0;
+}
+
 RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t at, size_t n,
 			      uint64_t id)
 {

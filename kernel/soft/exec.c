@@ -2,10 +2,11 @@
 /*
  * The entry engine: what the function does with the entries a process
  * posts.  It reads a QP's doorbells, runs its send entries in order (SEND
- * into the oldest receive the peer posted, RDMA READ within one function),
- * checks each entry's PSN search entry, copies bytes between MRs' pages by
- * DMA address, applies the InfiniBand RC error rules, flushes a QP in
- * error, and writes completions into both sides' CQs.
+ * into the oldest receive the peer posted, RDMA READ of a region of the
+ * peer's function), checks each entry's PSN search entry, copies bytes
+ * between MRs' pages by DMA address, applies the InfiniBand RC error
+ * rules, flushes a QP in error, and writes completions into both sides'
+ * CQs.
  *
  * This file owns those rules and nothing that schedules them: no thread,
  * no PCI.  Peers are found by GID among the functions of the QP's world
@@ -659,8 +660,10 @@ static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 }
 
 /*
- * An RDMA READ: from an MR of the peer, which must be on this function
- * (a region is local to its NIC) and let remote reads in.
+ * An RDMA READ: from an MR of the peer's function, in the peer's PD, that
+ * lets remote reads in.  The key is looked up on the peer's function
+ * only, so a region is read only through queue pairs connected to queue
+ * pairs of its own NIC, whichever function the reader is on.
  */
 static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 			      const struct rig_soft_sqe *sqe)
@@ -678,10 +681,6 @@ static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 	if (peer->rq_next_psn != qp->sq_next_psn)
 		return rig_soft_sq_wait(qp, world->retry_ms, CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
 	qp->waiting = false;
-	if (peer->fn != qp->fn) {
-		rig_soft_req_fail(qp, CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR);
-		return true;
-	}
 	if (!rig_soft_sges_resolve(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE,
 				   sqe->sge, sqe->nsge, dst)) {
 		rig_soft_req_fail(qp, CQ_REQ_STATUS_LOCAL_PROTECTION_ERR);

@@ -1050,13 +1050,31 @@ static void rdma_read_out_of_the_rules_fails_the_reader_only(struct kunit *test)
 	expect_read_refused(test, &local, va, rkey, c->status, e->b);
 }
 
-static void rdma_read_from_a_peer_on_another_function_is_a_local_qp_op_error(struct kunit *test)
+static void rdma_read_from_a_peer_on_another_function_copies_from_its_region(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	const struct sge dst = { 100, e->ra->mr.key, 300 };
+	const struct sge remote = { SZ_4K - 200, e->rc->mr.key, 300 };
+	u8 *want_a = snapshot(test, e->ra), *want_c = snapshot(test, e->rc);
+
+	reconnect(test, e->a, e->c);
+	post_read(e->a, &dst, 1, remote.va, remote.key);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(OK), 1);
+	expect_no_cqe(test, e->c);
+	land(test, want_a, e->rc, &remote, 1, &dst, 1);
+	expect_region(test, e->ra, want_a);
+	expect_region(test, e->rc, want_c);
+}
+
+/* A key names regions of one function: the reader's own is no key at the peer's. */
+static void rdma_read_with_a_key_of_the_readers_function_is_a_remote_access_error(struct kunit *test)
 {
 	struct xenv *e = env(test);
 	const struct sge dst = { 0, e->ra->mr.key, 64 };
 
 	reconnect(test, e->a, e->c);
-	expect_read_refused(test, &dst, 0, e->rc->mr.key, REQ(LOCAL_QP_OPERATION_ERR), e->c);
+	expect_read_refused(test, &dst, 0, e->rb->mr.key, REQ(REMOTE_ACCESS_ERR), e->c);
 }
 
 static void an_mr_not_zero_based_is_addressed_by_its_va(struct kunit *test)
@@ -1688,7 +1706,8 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(rdma_read_copies_from_a_region_of_a_peer_on_the_same_function),
 	KUNIT_CASE_PARAM(rdma_read_out_of_the_rules_fails_the_reader_only,
 			 read_refused_gen_params),
-	KUNIT_CASE(rdma_read_from_a_peer_on_another_function_is_a_local_qp_op_error),
+	KUNIT_CASE(rdma_read_from_a_peer_on_another_function_copies_from_its_region),
+	KUNIT_CASE(rdma_read_with_a_key_of_the_readers_function_is_a_remote_access_error),
 	KUNIT_CASE(an_mr_not_zero_based_is_addressed_by_its_va),
 	KUNIT_CASE(after_an_error_remaining_sends_and_posted_receives_are_flushed),
 	KUNIT_CASE(pending_is_true_until_every_entry_of_a_failed_qp_is_flushed),

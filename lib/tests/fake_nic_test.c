@@ -898,6 +898,97 @@ TEST(the_path_mtu_is_the_smaller_rounded_down_to_a_power_of_two)
 	}
 }
 
+/* Remote reads */
+
+/* The send entry at slot @index of queue pair @q, as an RDMA entry. */
+static struct rig_bnxt_sq_rdma_hdr fake_rdma_hdr(const struct fake_qp *q, uint32_t index,
+						 struct rig_bnxt_sq_sge *sge)
+{
+	const unsigned char *e = fake.mem + q->mmap_offset + q->sq + index * RIG_BNXT_ENTRY_SIZE;
+	struct rig_bnxt_sq_rdma_hdr h;
+
+	memcpy(&h, e, sizeof(h));
+	memcpy(sge, e + sizeof(h), sizeof(*sge));
+	return h;
+}
+
+TEST(a_remote_read_carries_the_peers_key_and_offset_as_given)
+{
+	struct rig_endpoint self, peer = { .qp = 0x99, .psn = 0x1234, .mtu = 4096,
+					   .nic = FAKE_NIC_ID + 1 };
+	struct rig_bnxt_sq_rdma_hdr h;
+	struct rig_completion c;
+	struct rig_bnxt_sq_sge sge;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq = NULL;
+	struct rig_qp *qp = NULL;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	ASSERT_EQ(0, rig_qp_make(nic, 4, &qp)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(qp, &self));
+	for (int i = 0; i < FAKE_QPS; i++)
+		if (fake.qp[i].live && fake.qp[i].qpn == self.qp)
+			fq = &fake.qp[i];
+	ASSERT_NE(NULL, fq);
+	/* A peer on another NIC: rig_qp_read() refuses it, a remote read is for it. */
+	ASSERT_EQ(0, rig_qp_connect(qp, &peer)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EINVAL, rig_qp_read(qp, r, 0, r, 8, 1, 1));
+	ASSERT_EQ(0, rig_qp_read_remote(qp, r, 100, 0xabcdef12, 0x123456789aULL, 3000, 7))
+		TH_LOG("%s", rig_error());
+	h = fake_rdma_hdr(fq, 0, &sge);
+	EXPECT_EQ(RIG_BNXT_SQ_WQE_TYPE_READ_WQE, h.wqe_type);
+	EXPECT_EQ(3000u, le32toh(h.length));
+	EXPECT_EQ(0x123456789aULL, le64toh(h.remote_va));
+	EXPECT_EQ(0xabcdef12u, le32toh(h.remote_key));
+	EXPECT_EQ(100u, le64toh(sge.va_or_pa));
+	EXPECT_EQ(rig_region_key(r), le32toh(sge.l_key));
+	EXPECT_EQ(3000u, le32toh(sge.size));
+	expect_psn(_metadata, fq, 0, RIG_BNXT_SQ_WQE_TYPE_READ_WQE, fake.psn, fake.psn + 1);
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(7u, c.id);
+	EXPECT_EQ(RIG_READ, c.op);
+	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, c.status);
+	rig_bnxt_close(nic);
+}
+
+TEST(a_remote_read_checks_its_destination_and_length_and_writes_nothing)
+{
+	struct rig_bnxt *nic, *other;
+	struct rig_region *r, *far;
+	struct fake_qp *fq;
+	struct rig_qp *qp, *idle = NULL;
+	size_t n;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, fake_open(_metadata, &other)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	far = region(_metadata, other);
+	n = rig_region_bytes(r);
+	qp = connected_qp(_metadata, nic, 2, 4096, &fq);
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(NULL, r, 0, 1, 0, 1, 1));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_read_remote"));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(qp, NULL, 0, 1, 0, 1, 1));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(qp, r, 0, 1, 0, 0, 1));
+	EXPECT_NE(NULL, strstr(rig_error(), "nothing to read"));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(qp, r, n - 3, 1, 0, 4, 1));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(qp, far, 0, 1, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_make(nic, 2, &idle));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(idle, r, 0, 1, 0, 1, 1));	/* not connected */
+	EXPECT_NE(NULL, strstr(rig_error(), "not connected"));
+	/* Any key and any remote offset are the peer's NIC's to judge. */
+	ASSERT_EQ(0, rig_qp_read_remote(qp, r, n - 4, 0, UINT64_MAX, 4, 1));
+	ASSERT_EQ(0, rig_qp_read_remote(qp, r, 0, UINT32_MAX, 0, n, 2));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(qp, r, 0, 1, 0, 1, 3));	/* the ring is full */
+	EXPECT_NE(NULL, strstr(rig_error(), "full"));
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
+	rig_bnxt_close(other);
+	rig_bnxt_close(nic);
+}
+
 /* State */
 
 TEST(state_is_reset_until_connect_and_ready_after)

@@ -2,9 +2,10 @@
 /*
  * Queue pairs between soft NICs, sentence by sentence of the queue-pair
  * issue: byte-exact sends between rig_bnxt0 and rig_bnxt1 and reads on
- * rig_bnxt0, from and into host, pages and device memory; ordering; ring
- * limits and wrap-around; every error with its status; waiting; threads;
- * the system-call bound; fork and SIGKILL.  Needs two modelled NICs.  Whether
+ * rig_bnxt0, from and into host, pages and device memory; remote reads
+ * from rig_bnxt1 of a region of rig_bnxt0 named by key, and their
+ * refusals; ordering; ring limits and wrap-around; every error with its
+ * status; waiting; threads; the system-call bound; fork and SIGKILL.  Needs two modelled NICs.  Whether
  * rig_bnxt0 is behind an IOMMU decides which memory can be used, and the
  * tests of the other kind skip saying why.
  *
@@ -304,6 +305,39 @@ static void read_exact(struct __test_metadata *_metadata, struct rig_qp *qp,
 	free(got);
 }
 
+/*
+ * Read @n bytes at @soff of @src, a region of the peer's NIC named only by
+ * its key, into @doff of @dst through @qp, exactly; the peer @owner sees
+ * no completion.
+ */
+static void read_remote_exact(struct __test_metadata *_metadata, struct rig_qp *qp,
+			      struct rig_qp *owner, struct mem *src, size_t soff,
+			      struct mem *dst, size_t doff, size_t n, uint64_t seed)
+{
+	unsigned char *want = malloc(n), *got = malloc(n);
+	unsigned char guard = 0xee;
+
+	ASSERT_NE(NULL, want);
+	ASSERT_NE(NULL, got);
+	pattern(want, n, seed);
+	mem_put(_metadata, src, soff, want, n);
+	if (doff + n < dst->bytes)
+		mem_put(_metadata, dst, doff + n, &guard, 1);
+	ASSERT_EQ(0, rig_qp_read_remote(qp, dst->r, doff, rig_region_key(src->r), soff, n, seed))
+		TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	expect(_metadata, qp, seed, RIG_READ, RIG_STATUS_OK, 0, n);
+	mem_get(_metadata, dst, doff, got, n);
+	EXPECT_EQ(0, memcmp(want, got, n)) TH_LOG("%zu bytes at %zu -> %zu", n, soff, doff);
+	if (doff + n < dst->bytes) {
+		mem_get(_metadata, dst, doff + n, &guard, 1);
+		EXPECT_EQ(0xee, guard);
+	}
+	expect_none(_metadata, owner, 0);
+	free(want);
+	free(got);
+}
+
 /* Sizes from a byte to 4 MiB, and unaligned offsets to pair them with. */
 static const size_t sizes[] = {
 	1, 2, 3, 63, 64, 65, 255, 4095, 4096, 4097, 8191, 65543, 1 << 20,
@@ -579,6 +613,119 @@ TEST_F(qp, send_moves_bytes_exactly_between_two_nics_at_any_size_and_offset)
 TEST_F(qp, read_moves_bytes_exactly_on_one_nic_at_any_size_and_offset)
 {
 	sweep(_metadata, self, true);
+}
+
+/*
+ * The reader on rig_bnxt1, the region on rig_bnxt0, named by the key and
+ * offset its owner would give out of band: read through the reader's
+ * connection to a queue pair of the region's NIC.
+ */
+TEST_F(qp, a_remote_read_moves_bytes_exactly_from_the_peers_nic_at_any_size_and_offset)
+{
+	struct rig_qp *reader, *owner;
+	struct mem s, d;
+	size_t i;
+
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, HOST, SWEEP_BYTES, &s);
+	mem_make(_metadata, self, self->nic1, HOST, SWEEP_BYTES, &d);
+	for (i = 0; i < COUNT(sizes); i++)
+		read_remote_exact(_metadata, reader, owner, &s, offsets[i % COUNT(offsets)], &d,
+				  offsets[(i + 3) % COUNT(offsets)], sizes[i], 2000 + i);
+}
+
+enum remote_spoil { KEY_OF_THE_READERS_NIC, A_BYTE_TOO_MANY, DEREGISTERED, KEY_NO_REGION };
+
+/*
+ * A remote read the peer's NIC must refuse: it completes with a remote
+ * access error, writes nothing, shows nothing to the owner, and the
+ * reader's queue pair is in error (the next entry is flushed).
+ */
+static void remote_read_refused(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
+				enum remote_spoil spoil)
+{
+	static const unsigned char zero[64];
+	struct rig_qp *reader, *owner;
+	struct mem s, d, own;
+	unsigned char got[64];
+	uint32_t key;
+	size_t at = 0;
+
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &own);
+	key = rig_region_key(s.r);
+	switch (spoil) {
+	case KEY_OF_THE_READERS_NIC:
+		/* Its own region, which its own NIC would let it read: not the peer's. */
+		while (rig_region_key(own.r) == key)
+			mem_make(_metadata, self, self->nic1, HOST, 4096, &own);
+		key = rig_region_key(own.r);
+		break;
+	case A_BYTE_TOO_MANY:
+		at = s.bytes - sizeof(got) + 1;
+		break;
+	case DEREGISTERED:
+		ASSERT_EQ(0, rig_region_deregister(s.r));
+		break;
+	case KEY_NO_REGION:
+		key ^= 0x80;
+		break;
+	}
+	ASSERT_EQ(0, rig_qp_read_remote(reader, d.r, 0, key, at, sizeof(got), 1))
+		TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_read_remote(reader, d.r, 0, rig_region_key(s.r), 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(reader));
+	expect(_metadata, reader, 1, RIG_READ, RIG_STATUS_REMOTE_ACCESS,
+	       RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, 0);
+	expect(_metadata, reader, 2, RIG_READ, RIG_STATUS_FLUSHED,
+	       RIG_BNXT_CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, 0);
+	EXPECT_EQ(RIG_QP_ERROR, rig_qp_state(reader));
+	mem_get(_metadata, &d, 0, got, sizeof(got));
+	EXPECT_EQ(0, memcmp(zero, got, sizeof(got)));
+	expect_none(_metadata, owner, 0);
+	EXPECT_EQ(RIG_QP_READY, rig_qp_state(owner));
+}
+
+TEST_F(qp, a_remote_read_with_a_key_of_the_readers_own_nic_is_a_remote_access_error)
+{
+	remote_read_refused(_metadata, self, KEY_OF_THE_READERS_NIC);
+}
+
+TEST_F(qp, a_remote_read_one_byte_past_the_region_is_a_remote_access_error)
+{
+	remote_read_refused(_metadata, self, A_BYTE_TOO_MANY);
+}
+
+TEST_F(qp, a_remote_read_of_a_deregistered_region_is_a_remote_access_error)
+{
+	remote_read_refused(_metadata, self, DEREGISTERED);
+}
+
+TEST_F(qp, a_remote_read_with_a_key_no_region_has_is_a_remote_access_error)
+{
+	remote_read_refused(_metadata, self, KEY_NO_REGION);
+}
+
+TEST_F(qp, a_remote_read_checks_its_destination_and_writes_nothing)
+{
+	struct rig_qp *reader, *owner;
+	struct mem s, d, far;
+
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(reader, s.r, 0, rig_region_key(d.r), 0, 1, 1));
+	EXPECT_NE(NULL, strstr(rig_error(), "another rig_bnxt_open()"));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(reader, d.r, d.bytes, rig_region_key(s.r), 0, 1, 1));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(reader, d.r, 0, rig_region_key(s.r), 0, 0, 1));
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &far);
+	ASSERT_EQ(0, rig_region_deregister(far.r));
+	EXPECT_EQ(-EINVAL, rig_qp_read_remote(reader, far.r, 0, rig_region_key(s.r), 0, 1, 1));
+	EXPECT_EQ(0, rig_qp_ring(reader));
+	expect_none(_metadata, reader, 100);
+	read_remote_exact(_metadata, reader, owner, &s, 0, &d, d.bytes - 8, 8, 3);
 }
 
 TEST_F(qp, a_zero_byte_send_lands_as_a_zero_byte_message)

@@ -201,6 +201,9 @@ size_t rig_region_bytes(const struct rig_region *r);
  * rig_region_key() - the key the NIC knows a region by
  * @r: a region
  *
+ * A peer connected to a queue pair of this NIC reads the region with it
+ * (rig_qp_read_remote()); the key names regions of this NIC only.
+ *
  * Return: the key.
  */
 uint32_t rig_region_key(const struct rig_region *r);
@@ -261,11 +264,12 @@ int rig_region_deregister(struct rig_region *r);
  * rig_qp_receive() ask the kernel to wake it if it said it sleeps.
  *
  * Threads: a queue pair may be used by two threads at once, one posting
- * (rig_qp_send(), rig_qp_read(), rig_qp_receive(), rig_qp_ring()) and one
- * taking completions (rig_qp_poll(), rig_qp_wait()); each side must be used
- * by one thread at a time.  rig_qp_make(), rig_qp_connect() and
- * rig_qp_destroy() must not run beside any other call on the queue pair,
- * and none may run beside rig_bnxt_close() of its NIC.
+ * (rig_qp_send(), rig_qp_read(), rig_qp_read_remote(), rig_qp_receive(),
+ * rig_qp_ring()) and one taking completions (rig_qp_poll(), rig_qp_wait());
+ * each side must be used by one thread at a time.  rig_qp_make(),
+ * rig_qp_connect() and rig_qp_destroy() must not run beside any other
+ * call on the queue pair, and none may run beside rig_bnxt_close() of its
+ * NIC.
  *
  * Every entry completes exactly once, in the order it was posted on its
  * ring (sends and reads in one order, receives in another).  An entry
@@ -297,7 +301,7 @@ struct rig_endpoint {
 enum rig_op {
 	RIG_SEND,	/* rig_qp_send() */
 	RIG_RECEIVE,	/* rig_qp_receive() */
-	RIG_READ,	/* rig_qp_read() */
+	RIG_READ,	/* rig_qp_read(), rig_qp_read_remote() */
 };
 
 /**
@@ -475,6 +479,34 @@ int rig_qp_send(struct rig_qp *qp, struct rig_region *src, size_t at, size_t n,
  */
 int rig_qp_read(struct rig_qp *qp, struct rig_region *src, size_t src_at,
 		struct rig_region *dst, size_t dst_at, size_t n, uint64_t id);
+
+/**
+ * rig_qp_read_remote() - post an RDMA read of the peer's region, named by key and offset
+ * @qp: a connected queue pair
+ * @dst: the region written, of the same open NIC as @qp
+ * @dst_at: offset of the first byte in @dst
+ * @key: rig_region_key() of the region read, which the peer gave out of
+ *	 band: a region of the NIC of the queue pair @qp is connected to
+ * @remote_at: offset of the first byte in that region
+ * @n: bytes, 1 to RIG_QP_BYTES_MAX
+ * @id: returned in the completion
+ *
+ * The read of a region of another NIC (another machine): the peer's NIC
+ * looks @key up among its own regions, so a region is read only through
+ * queue pairs connected to queue pairs of its own NIC.  A key that names
+ * no region the peer queue pair's NIC lets it read, or bytes that do not
+ * lie in that region, complete RIG_STATUS_REMOTE_ACCESS.  The peer
+ * process takes no part: no completion shows on its side.
+ *
+ * The NIC runs the entry after the next rig_qp_ring(); the bytes are in
+ * @dst once the completion is taken.
+ *
+ * Return: 0; -EINVAL, with nothing written, for the reasons of
+ * rig_qp_send() (for @dst), or @n of 0; -EIO for a broken @dst; -EPERM
+ * in a child of fork().
+ */
+int rig_qp_read_remote(struct rig_qp *qp, struct rig_region *dst, size_t dst_at,
+		       uint32_t key, uint64_t remote_at, size_t n, uint64_t id);
 
 /**
  * rig_qp_ring() - tell the NIC about every send and read posted since the last ring

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The rig libfabric provider through libfabric's own API, as any program
+ * would use it: hints it cannot meet refused with -FI_ENODATA, unknown
+ * capability bits ignored, a connection made, used (send, receive, read
+ * by key) and shut down, a rejected connection, garbage on the control
+ * socket, a read with a bad key, a peer killed mid-transfer.  The server
+ * side is on rig_bnxt0, the client on rig_bnxt1.  The provider is found
+ * through FI_PROVIDER_PATH (lib/fabric of this tree).  Needs two modelled
+ * NICs.
+ */
+#include <arpa/inet.h>
+#include <limits.h>
+#include <pthread.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <rdma/fabric.h>
+#include <rdma/fi_cm.h>
+#include <rdma/fi_domain.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_eq.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
+
+#include "kselftest_harness.h"
+#include "rig_util.h"
+#include "rig/bnxt.h"
+
+#define WAIT_MS 20000
+#define VERSION FI_VERSION(1, 17)
+
+/* The provider of this tree, before libfabric first looks for providers. */
+__attribute__((constructor)) static void provider_path(void)
+{
+	char exe[PATH_MAX], path[PATH_MAX + 32];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(path, sizeof(path), "%s/../../lib/fabric", exe);
+	setenv("FI_PROVIDER_PATH", path, 0);
+	/* The control channel is TCP over the loopback. */
+	if (system("ip link set lo up 2>/dev/null")) {
+		/* Up already, or no ip: a connection test says so. */
+	}
+}
+
+static struct fi_info *rig_hints(const char *domain)
+{
+	struct fi_info *h = fi_allocinfo();
+
+	h->fabric_attr->prov_name = strdup("rig");
+	h->ep_attr->type = FI_EP_MSG;
+	h->caps = FI_MSG | FI_RMA | FI_READ | FI_REMOTE_READ;
+	h->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_ALLOCATED | FI_MR_PROV_KEY |
+				  FI_MR_VIRT_ADDR;
+	if (domain)
+		h->domain_attr->name = strdup(domain);
+	return h;
+}
+
+/* One side: fabric, event queue, domain, completion queue, endpoint. */
+struct side {
+	struct fi_info *info;
+	struct fid_fabric *fabric;
+	struct fid_eq *eq;
+	struct fid_domain *domain;
+	struct fid_cq *cq;
+	struct fid_ep *ep;
+	struct fid_pep *pep;
+	struct fid_mr *mr;
+	char buf[65536];
+};
+
+static void side_open(struct __test_metadata *_metadata, struct side *s, const char *domain)
+{
+	struct fi_info *h = rig_hints(domain);
+	struct fi_eq_attr eq_attr = { .wait_obj = FI_WAIT_UNSPEC };
+
+	ASSERT_EQ(0, fi_getinfo(VERSION, NULL, NULL, 0, h, &s->info));
+	fi_freeinfo(h);
+	ASSERT_EQ(0, fi_fabric(s->info->fabric_attr, &s->fabric, NULL));
+	ASSERT_EQ(0, fi_eq_open(s->fabric, &eq_attr, &s->eq, NULL));
+}
+
+static void side_endpoint(struct __test_metadata *_metadata, struct side *s,
+			  struct fi_info *info)
+{
+	struct fi_cq_attr cq_attr = { .format = FI_CQ_FORMAT_DATA, .size = 64 };
+
+	ASSERT_EQ(0, fi_domain(s->fabric, info, &s->domain, NULL));
+	ASSERT_EQ(0, fi_cq_open(s->domain, &cq_attr, &s->cq, NULL));
+	ASSERT_EQ(0, fi_endpoint(s->domain, info, &s->ep, NULL));
+	ASSERT_EQ(0, fi_ep_bind(s->ep, &s->eq->fid, 0));
+	ASSERT_EQ(0, fi_ep_bind(s->ep, &s->cq->fid, FI_TRANSMIT | FI_RECV));
+	ASSERT_EQ(0, fi_enable(s->ep));
+	ASSERT_EQ(0, fi_mr_reg(s->domain, s->buf, sizeof(s->buf), FI_SEND | FI_RECV | FI_READ |
+			       FI_REMOTE_READ, 0, 0, 0, &s->mr, NULL));
+}
+
+static void side_close(struct side *s)
+{
+	if (s->mr)
+		fi_close(&s->mr->fid);
+	if (s->ep)
+		fi_close(&s->ep->fid);
+	if (s->pep)
+		fi_close(&s->pep->fid);
+	if (s->cq)
+		fi_close(&s->cq->fid);
+	if (s->domain)
+		fi_close(&s->domain->fid);
+	if (s->eq)
+		fi_close(&s->eq->fid);
+	if (s->fabric)
+		fi_close(&s->fabric->fid);
+	fi_freeinfo(s->info);
+}
+
+/* The next event of @eq within WAIT_MS: its type, or the error (-FI_EAVAIL: *@err). */
+static ssize_t next_event(struct fid_eq *eq, struct fi_eq_cm_entry *e, size_t len,
+			  uint32_t *type, struct fi_eq_err_entry *err)
+{
+	ssize_t n = fi_eq_sread(eq, type, e, len, WAIT_MS, 0);
+
+	if (n == -FI_EAVAIL && err)
+		fi_eq_readerr(eq, err, 0);
+	return n;
+}
+
+/* The server listens on rig_bnxt0; its name in *@addr. */
+static void listen_on(struct __test_metadata *_metadata, struct side *srv,
+		      struct sockaddr_in *addr)
+{
+	size_t len = sizeof(*addr);
+
+	side_open(_metadata, srv, "rig_bnxt0");
+	ASSERT_EQ(0, fi_passive_ep(srv->fabric, srv->info, &srv->pep, NULL));
+	ASSERT_EQ(0, fi_pep_bind(srv->pep, &srv->eq->fid, 0));
+	ASSERT_EQ(0, fi_listen(srv->pep));
+	ASSERT_EQ(0, fi_getname(&srv->pep->fid, addr, &len));
+	ASSERT_EQ(sizeof(*addr), len);
+	ASSERT_NE(0, addr->sin_port);
+	ASSERT_NE(htonl(INADDR_ANY), addr->sin_addr.s_addr);
+}
+
+/* Connect a client on rig_bnxt1 to @srv, which accepts. */
+static void connect_pair(struct __test_metadata *_metadata, struct side *srv, struct side *cli)
+{
+	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
+	struct sockaddr_in addr;
+	uint32_t type;
+
+	listen_on(_metadata, srv, &addr);
+	side_open(_metadata, cli, "rig_bnxt1");
+	side_endpoint(_metadata, cli, cli->info);
+	ASSERT_EQ(0, fi_connect(cli->ep, &addr, "hello", 6));
+	ASSERT_EQ((ssize_t)sizeof(ev.e) + 6, next_event(srv->eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNREQ, type);
+	EXPECT_STREQ("hello", (char *)ev.e.data);
+	side_endpoint(_metadata, srv, ev.e.info);
+	fi_freeinfo(ev.e.info);
+	ASSERT_EQ(0, fi_accept(srv->ep, "welcome", 8));
+	ASSERT_EQ((ssize_t)sizeof(ev.e) + 8, next_event(cli->eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNECTED, type);
+	EXPECT_EQ(&cli->ep->fid, ev.e.fid);
+	EXPECT_STREQ("welcome", (char *)ev.e.data);
+	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(srv->eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNECTED, type);
+	EXPECT_EQ(&srv->ep->fid, ev.e.fid);
+}
+
+/* The next completion of @cq within WAIT_MS: 1 and *@c, or the error. */
+static ssize_t next_completion(struct fid_cq *cq, struct fi_cq_data_entry *c,
+			       struct fi_cq_err_entry *err)
+{
+	for (int i = 0; i < WAIT_MS * 10; i++) {
+		ssize_t n = fi_cq_read(cq, c, 1);
+
+		if (n == -FI_EAVAIL && err) {
+			memset(err, 0, sizeof(*err));
+			fi_cq_readerr(cq, err, 0);
+		}
+		if (n != -FI_EAGAIN)
+			return n;
+		usleep(100);
+	}
+	return -FI_EAGAIN;
+}
+
+FIXTURE(fabric)
+{
+	struct side srv, cli;
+};
+
+FIXTURE_SETUP(fabric)
+{
+	memset(&self->srv, 0, sizeof(self->srv));
+	memset(&self->cli, 0, sizeof(self->cli));
+	if (rig_soft_count() < 2)
+		SKIP(return, "needs two modelled NICs (scripts/vm-run --soft 2)");
+}
+
+FIXTURE_TEARDOWN(fabric)
+{
+	side_close(&self->cli);
+	side_close(&self->srv);
+}
+
+TEST_F(fabric, hints_the_provider_cannot_meet_are_refused_with_enodata)
+{
+	struct fi_info *h, *info = NULL;
+
+	for (int c = 0; c < 8; c++) {
+		h = rig_hints(NULL);
+		switch (c) {
+		case 0: h->tx_attr->iov_limit = 16; break;
+		case 1: h->caps |= FI_WRITE; break;
+		case 2: h->caps |= FI_ATOMIC; break;
+		case 3: h->ep_attr->max_msg_size = 1ULL << 32; break;
+		case 4: h->domain_attr->mr_mode = FI_MR_BASIC; break;
+		case 5: h->domain_attr->mr_mode = FI_MR_VIRT_ADDR | FI_MR_PROV_KEY; break;
+		case 6: h->addr_format = FI_SOCKADDR_IN6; break;
+		case 7: h->domain_attr->name = strdup("rig_bnxt99"); break;
+		}
+		EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info))
+			TH_LOG("case %d", c);
+		fi_freeinfo(h);
+	}
+}
+
+TEST_F(fabric, every_device_is_a_domain_and_unknown_capability_bits_are_ignored)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL, *i;
+	int n = 0;
+
+	h->caps |= 1ULL << 14;	/* no capability of libfabric 1.17 */
+	ASSERT_EQ(0, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	for (i = info; i; i = i->next, n++) {
+		EXPECT_EQ(FI_EP_MSG, i->ep_attr->type);
+		EXPECT_EQ(0, i->caps & (FI_WRITE | FI_REMOTE_WRITE | (1ULL << 14)));
+		EXPECT_EQ(FI_SOCKADDR_IN, i->addr_format);
+		EXPECT_EQ(0, strncmp(i->domain_attr->name, "rig_bnxt", 8));
+	}
+	EXPECT_EQ(rig_soft_count(), n);
+	fi_freeinfo(info);
+	fi_freeinfo(h);
+}
+
+TEST_F(fabric, messages_cross_a_connection_byte_for_byte_both_ways)
+{
+	struct fi_cq_data_entry c;
+	size_t sizes[] = { 0, 1, 4095, 4097, 65536 };
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct side *tx = i % 2 ? &self->srv : &self->cli, *rx = i % 2 ? &self->cli : &self->srv;
+
+		for (size_t k = 0; k < sizes[i]; k++)
+			tx->buf[k] = (char)(k * 7 + i);
+		memset(rx->buf, 0, sizeof(rx->buf));
+		ASSERT_EQ(0, fi_recv(rx->ep, rx->buf, sizeof(rx->buf), fi_mr_desc(rx->mr), 0, rx));
+		ASSERT_EQ(0, fi_send(tx->ep, tx->buf, sizes[i], fi_mr_desc(tx->mr), 0, tx));
+		ASSERT_EQ(1, next_completion(tx->cq, &c, NULL));
+		EXPECT_EQ(tx, c.op_context);
+		EXPECT_EQ(FI_SEND | FI_MSG, c.flags);
+		ASSERT_EQ(1, next_completion(rx->cq, &c, NULL));
+		EXPECT_EQ(rx, c.op_context);
+		EXPECT_EQ(FI_RECV | FI_MSG, c.flags);
+		EXPECT_EQ(sizes[i], c.len);
+		EXPECT_EQ(0, memcmp(tx->buf, rx->buf, sizes[i])) TH_LOG("%zu bytes", sizes[i]);
+	}
+	EXPECT_EQ(-FI_EMSGSIZE, fi_send(self->cli.ep, self->cli.buf, 65537, NULL, 0, NULL));
+	EXPECT_EQ(-FI_ENOSYS, fi_write(self->cli.ep, self->cli.buf, 8, NULL, 0, 0, 0, NULL));
+}
+
+/* A registered buffer is sent from and received into in place, past the bounce slots' 64 KiB. */
+TEST_F(fabric, a_registered_buffer_carries_a_message_of_a_mebibyte)
+{
+	size_t n = 1 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
+	struct fid_mr *smr, *rmr;
+	struct fi_cq_data_entry c;
+	char *src, *dst;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, posix_memalign((void **)&src, page, n));
+	ASSERT_EQ(0, posix_memalign((void **)&dst, page, n + 8));
+	memset(dst, 0, n + 8);
+	ASSERT_EQ(0, fi_mr_reg(self->cli.domain, src, n, FI_SEND, 0, 0, 0, &smr, NULL));
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, dst, n + 8, FI_RECV, 0, 0, 0, &rmr, NULL));
+	for (size_t k = 0; k < n; k++)
+		src[k] = (char)(k * 13 + (k >> 12));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, dst + 8, n, fi_mr_desc(rmr), 0, dst));
+	ASSERT_EQ(0, fi_send(self->cli.ep, src, n, fi_mr_desc(smr), 0, src));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ((void *)src, c.op_context);
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ((void *)dst, c.op_context);
+	EXPECT_EQ(n, c.len);
+	EXPECT_EQ(0, memcmp(src, dst + 8, n));
+	EXPECT_EQ(-FI_EMSGSIZE, fi_send(self->cli.ep, src, n, NULL, 0, NULL));
+	fi_close(&smr->fid);
+	fi_close(&rmr->fid);
+	free(src);
+	free(dst);
+}
+
+TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access_error)
+{
+	struct fi_cq_data_entry c;
+	struct fi_cq_err_entry err;
+	char local[4096];
+	uint64_t key;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	for (size_t k = 0; k < 4096; k++)
+		self->srv.buf[100 + k] = (char)(k ^ 0x5a);
+	/* The copy a registration without an IOMMU holds is made now. */
+	fi_close(&self->srv.mr->fid);
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, self->srv.buf, sizeof(self->srv.buf),
+			       FI_REMOTE_READ, 0, 0, 0, &self->srv.mr, NULL));
+	key = fi_mr_key(self->srv.mr);
+	ASSERT_EQ(0, fi_read(self->cli.ep, local, sizeof(local), NULL, 0,
+			     (uint64_t)(uintptr_t)self->srv.buf + 100, key, local));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ(FI_READ | FI_RMA, c.flags);
+	EXPECT_EQ((void *)local, c.op_context);
+	EXPECT_EQ(0, memcmp(local, self->srv.buf + 100, sizeof(local)));
+	/* Into the client's own registration, in place or through its copy. */
+	ASSERT_EQ(0, fi_read(self->cli.ep, self->cli.buf + 8, 4000, fi_mr_desc(self->cli.mr), 0,
+			     (uint64_t)(uintptr_t)self->srv.buf + 200, key, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ(0, memcmp(self->cli.buf + 8, self->srv.buf + 200, 4000));
+	/* A key with another region's number: the server's NIC refuses it. */
+	ASSERT_EQ(0, fi_read(self->cli.ep, local, 64, NULL, 0,
+			     (uint64_t)(uintptr_t)self->srv.buf, key ^ (0x80ULL << 32), local));
+	ASSERT_EQ(-FI_EAVAIL, next_completion(self->cli.cq, &c, &err));
+	EXPECT_EQ(FI_EACCES, err.err);
+	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, err.prov_errno);
+	EXPECT_NE(NULL, strstr(fi_cq_strerror(self->cli.cq, err.prov_errno, NULL, NULL, 0),
+			       "remote access"));
+}
+
+TEST_F(fabric, a_rejected_connection_reports_econnrefused_with_the_servers_data)
+{
+	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
+	struct fi_eq_err_entry err = { 0 };
+	struct sockaddr_in addr;
+	char why[64] = "";
+	uint32_t type;
+
+	listen_on(_metadata, &self->srv, &addr);
+	side_open(_metadata, &self->cli, "rig_bnxt1");
+	side_endpoint(_metadata, &self->cli, self->cli.info);
+	ASSERT_EQ(0, fi_connect(self->cli.ep, &addr, NULL, 0));
+	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(self->srv.eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNREQ, type);
+	ASSERT_EQ(0, fi_reject(self->srv.pep, ev.e.info->handle, "full", 5));
+	fi_freeinfo(ev.e.info);
+	err.err_data = why;
+	err.err_data_size = sizeof(why);
+	ASSERT_EQ(-FI_EAVAIL, next_event(self->cli.eq, &ev.e, sizeof(ev), &type, &err));
+	EXPECT_EQ(FI_ECONNREFUSED, err.err);
+	EXPECT_EQ(&self->cli.ep->fid, err.fid);
+	EXPECT_EQ(5, err.err_data_size);
+	EXPECT_STREQ("full", why);
+	EXPECT_EQ(-FI_ENOTCONN, fi_send(self->cli.ep, self->cli.buf, 1, NULL, 0, NULL));
+}
+
+TEST_F(fabric, garbage_on_the_control_socket_is_dropped_and_a_real_request_still_connects)
+{
+	struct fi_eq_cm_entry e;
+	struct sockaddr_in addr;
+	uint32_t type;
+	int s;
+
+	listen_on(_metadata, &self->srv, &addr);
+	s = socket(AF_INET, SOCK_STREAM, 0);
+	ASSERT_EQ(0, connect(s, (struct sockaddr *)&addr, sizeof(addr)));
+	ASSERT_EQ(18, write(s, "GET / HTTP/1.0\r\n\r\n", 18));
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &e, sizeof(e), 500, 0));
+	/* Dropped: the socket reads end of file. */
+	{
+		char b;
+
+		EXPECT_EQ(0, read(s, &b, 1));
+	}
+	close(s);
+	side_close(&self->srv);
+	memset(&self->srv, 0, sizeof(self->srv));
+	connect_pair(_metadata, &self->srv, &self->cli);
+}
+
+/* After a nap, a send from the client: what an fi_cq_sread of the server waits for. */
+static void *send_later(void *arg)
+{
+	struct side *cli = arg;
+
+	usleep(300000);
+	return (void *)(intptr_t)fi_send(cli->ep, cli->buf, 64, NULL, 0, NULL);
+}
+
+/* fi_cq_sread waits for a completion that comes while it waits; fi_eq_sread for an event written. */
+TEST_F(fabric, cq_sread_waits_for_a_completion_and_eq_sread_for_an_event_written)
+{
+	struct fi_cq_data_entry c;
+	struct fi_eq_entry e = { .data = 42 }, got;
+	uint32_t type;
+	pthread_t t;
+	void *sent;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(-FI_EAGAIN, fi_cq_sread(self->srv.cq, &c, 1, NULL, 200));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, pthread_create(&t, NULL, send_later, &self->cli));
+	ASSERT_EQ(1, fi_cq_sread(self->srv.cq, &c, 1, NULL, WAIT_MS));
+	EXPECT_EQ(64, c.len);
+	pthread_join(t, &sent);
+	EXPECT_EQ(0, (intptr_t)sent);
+	EXPECT_EQ((ssize_t)sizeof(e), fi_eq_write(self->srv.eq, FI_NOTIFY, &e, sizeof(e), 0));
+	ASSERT_EQ((ssize_t)sizeof(got), fi_eq_sread(self->srv.eq, &type, &got, sizeof(got),
+						     WAIT_MS, 0));
+	EXPECT_EQ(FI_NOTIFY, type);
+	EXPECT_EQ(42, got.data);
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &got, sizeof(got), 100, 0));
+}
+
+TEST_F(fabric, shutdown_reaches_the_peer_as_fi_shutdown)
+{
+	struct fi_eq_cm_entry e;
+	uint32_t type;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, fi_shutdown(self->cli.ep, 0));
+	ASSERT_EQ((ssize_t)sizeof(e), next_event(self->srv.eq, &e, sizeof(e), &type, NULL));
+	EXPECT_EQ(FI_SHUTDOWN, type);
+	EXPECT_EQ(&self->srv.ep->fid, e.fid);
+}
+
+/*
+ * The server in a child that is killed while the client streams sends:
+ * the client sees FI_SHUTDOWN and failed completions, never a hang.
+ */
+TEST_F(fabric, a_peer_killed_mid_transfer_ends_in_fi_shutdown_and_error_completions)
+{
+	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
+	struct fi_cq_data_entry c;
+	struct fi_cq_err_entry err;
+	int fds[2], errors = 0, shutdown = 0;
+	struct sockaddr_in addr;
+	uint32_t type;
+	pid_t child;
+
+	ASSERT_EQ(0, pipe(fds));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (!child) {
+		struct side srv = { 0 };
+
+		listen_on(_metadata, &srv, &addr);
+		if (write(fds[1], &addr, sizeof(addr)) != sizeof(addr))
+			_exit(1);
+		if (next_event(srv.eq, &ev.e, sizeof(ev), &type, NULL) < 0 || type != FI_CONNREQ)
+			_exit(1);
+		side_endpoint(_metadata, &srv, ev.e.info);
+		for (int i = 0; i < 64; i++)
+			fi_recv(srv.ep, srv.buf, sizeof(srv.buf), fi_mr_desc(srv.mr), 0, NULL);
+		fi_accept(srv.ep, NULL, 0);
+		next_event(srv.eq, &ev.e, sizeof(ev), &type, NULL);
+		for (;;)
+			fi_cq_read(srv.cq, &c, 1);	/* until killed */
+	}
+	ASSERT_EQ(sizeof(addr), read(fds[0], &addr, sizeof(addr)));
+	side_open(_metadata, &self->cli, "rig_bnxt1");
+	side_endpoint(_metadata, &self->cli, self->cli.info);
+	ASSERT_EQ(0, fi_connect(self->cli.ep, &addr, NULL, 0));
+	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(self->cli.eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNECTED, type);
+	for (int i = 0; i < 400 && !(errors && shutdown); i++) {
+		ssize_t n = fi_send(self->cli.ep, self->cli.buf, 4096, NULL, 0, NULL);
+
+		if (i == 20)
+			kill(child, SIGKILL);
+		if (n && n != -FI_EAGAIN)
+			break;
+		n = fi_cq_read(self->cli.cq, &c, 1);
+		if (n == -FI_EAVAIL) {
+			ASSERT_EQ(1, fi_cq_readerr(self->cli.cq, &err, 0));
+			EXPECT_TRUE(err.err == FI_ETIMEDOUT || err.err == FI_ECANCELED ||
+				    err.err == FI_ENORX) TH_LOG("err %d", err.err);
+			errors++;
+		}
+		if (fi_eq_read(self->cli.eq, &type, &ev.e, sizeof(ev), 0) > 0)
+			shutdown += type == FI_SHUTDOWN;
+		usleep(2000);
+	}
+	for (int i = 0; i < WAIT_MS / 10 && !(errors && shutdown); i++) {
+		if (fi_cq_read(self->cli.cq, &c, 1) == -FI_EAVAIL &&
+		    fi_cq_readerr(self->cli.cq, &err, 0) == 1)
+			errors++;
+		if (fi_eq_read(self->cli.eq, &type, &ev.e, sizeof(ev), 0) > 0)
+			shutdown += type == FI_SHUTDOWN;
+		usleep(10000);
+	}
+	waitpid(child, NULL, 0);
+	EXPECT_EQ(1, shutdown);
+	EXPECT_LT(0, errors);
+	TH_LOG("after the kill: %d error completions", errors);
+}
+
+TEST_HARNESS_MAIN
