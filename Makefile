@@ -12,7 +12,12 @@
 #   make kunit      KUnit suites under UML
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make selftests-debug  the kselftests on the debug kernel (KASAN, lockdep,
-#                   kmemleak, UBSAN, fault injection), built once
+#                   kmemleak, UBSAN, fault injection), built once with clang-19
+#   make canaries   the debug stage shown not blind: for each detector a
+#                   deliberate bug (heap and stack memcpy overruns, use after
+#                   free, lock order, leak, shift, sleep in atomic, hung task)
+#                   built with rig's modules and fired in a debug guest; its
+#                   report must appear and fail the run (about 12 minutes)
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
 #                   Soft-RoCE and memcpy in one guest (about 4 minutes)
@@ -30,6 +35,7 @@ KVER = $(shell $(TOP)/scripts/kver)
 KDIR = /lib/modules/$(KVER)/build
 KSRC = $(shell $(TOP)/scripts/kernel-source)
 PREFIX ?= /usr/local
+comma := ,
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -136,6 +142,12 @@ selftests-debug: selftests-build
 	RIG_STRESS_MESSAGES=$(RIG_DEBUG_STRESS_MESSAGES) $(TOP)/scripts/vm-run $(VM_DEBUG) -- \
 		$(TOP)/selftests/rig_bnxt/run_tests $(DEBUG_TESTS)
 
+# Each detector's canary (selftests/canary) in the debug stage's guest:
+# its report must show and vm-run must fail the run (scripts/canaries).
+# CANARIES=name,name runs a subset.
+canaries: deps
+	@VM_DEBUG="$(VM_DEBUG)" $(TOP)/scripts/canaries $(subst $(comma), ,$(CANARIES))
+
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
 		VM_DEBUG="$(VM_DEBUG)" DEBUG_TESTS="$(DEBUG_TESTS)" $(TOP)/scripts/check
@@ -197,6 +209,6 @@ clean:
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
 	rm -rf build/man build/mlx5_oracle.h
 
-.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug check bench \
+.PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug canaries check bench \
 	examples tools lint demo clean \
 	man install uninstall dkms-check mutants
