@@ -99,12 +99,16 @@ unit: $(UNIT_TESTS) tools
 	@status=0; for t in $(UNIT_TESTS); do \
 		echo "# unit: $$t"; ./$$t || status=1; \
 	done; \
-	echo "# unit: tools/rig"; \
-	$(MAKE) -s --no-print-directory -C tools/rig check || status=1; \
+	echo "# unit: lib/tools/rig"; \
+	$(MAKE) -s --no-print-directory -C lib/tools/rig check || status=1; \
 	echo "# unit: scripts/tally-test"; \
 	$(TOP)/scripts/tally-test || status=1; \
 	echo "# unit: scripts/hw-report-test"; \
 	$(TOP)/scripts/hw-report-test || status=1; \
+	echo "# unit: scripts/vm-run-test"; \
+	$(TOP)/scripts/vm-run-test || status=1; \
+	echo "# unit: scripts/mutants-test"; \
+	$(TOP)/scripts/mutants-test || status=1; \
 	exit $$status
 
 kunit: deps
@@ -161,20 +165,20 @@ mutants: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" $(TOP)/scripts/mutants $(if $(MUTANTS),'$(MUTANTS)')
 
 examples: lib
-	$(MAKE) -C examples
+	$(MAKE) -C lib/examples
 
 tools: lib
-	$(MAKE) -C tools/rig
+	$(MAKE) -C lib/tools/rig
 
 # make bench: rates measured side by side in one run, printed as ratios:
-# the mlx5 encoder against rdma-core's helpers, then (bench/run) rig
-# over the model against Soft-RoCE and memcpy in one guest.
-bench/mlx5_bench: bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
+# the mlx5 encoder against rdma-core's helpers, then (scripts/bench/run)
+# rig over the model against Soft-RoCE and memcpy in one guest.
+scripts/bench/mlx5_bench: scripts/bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
 
-bench: bench/mlx5_bench
-	./bench/mlx5_bench
-	$(TOP)/bench/run
+bench: scripts/bench/mlx5_bench
+	./scripts/bench/mlx5_bench
+	$(TOP)/scripts/bench/run
 
 lint: deps lib
 	$(TOP)/scripts/lint
@@ -182,7 +186,7 @@ lint: deps lib
 # Section 3 pages from the headers' kernel-doc comments (scripts/man).
 man: build/man/.stamp
 
-build/man/.stamp: $(wildcard lib/include/rig/*.h) lib/librig.so scripts/man VERSION | deps
+build/man/.stamp: $(wildcard lib/include/rig/*.h) lib/librig.so scripts/man lib/VERSION | deps
 	$(TOP)/scripts/man build/man lib/librig.so
 	@touch $@
 
@@ -202,11 +206,11 @@ demo: all examples tools
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(TOP) clean 2>/dev/null
-	$(MAKE) -C selftests/rig_bnxt clean KSFT_DIR=.
-	$(MAKE) -C examples clean
-	$(MAKE) -C tools/rig clean
-	$(MAKE) -C bench clean
-	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) bench/mlx5_bench
+	$(MAKE) -C selftests/rig_bnxt clean
+	$(MAKE) -C lib/examples clean
+	$(MAKE) -C lib/tools/rig clean
+	$(MAKE) -C scripts/bench clean
+	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) scripts/bench/mlx5_bench
 	rm -rf build/man build/mlx5_oracle.h
 
 .PHONY: all deps module module-build lib unit kunit selftests-build selftests selftests-debug canaries check bench \

@@ -757,8 +757,12 @@ static int rig_qp_take_entry(struct rig_qp *qp, const char *call, bool receive, 
 	return 0;
 }
 
-/* Take the next completion: 1, 0 when there is none, or the error. */
-static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completion *c)
+/*
+ * Take the next completion without giving its slot back to the NIC: 1, 0
+ * when there is none, or the error.  The caller rings the completion
+ * ring's doorbell once for all it took (rig_qp_give_back()).
+ */
+static int rig_qp_take_one(struct rig_qp *qp, const char *call, struct rig_completion *c)
 {
 	/*
 	 * rig_qp_make() checked that the ring holds @cq_entries (2 * entries,
@@ -794,8 +798,46 @@ static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completio
 		/* The NIC flushes every other entry: the queue pair is in error. */
 		atomic_store_explicit(&qp->state, RIG_QP_ERROR, memory_order_relaxed);
 	qp->cq_cons++;
-	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
 	return 1;
+}
+
+/* The completions taken so far may be written again: one doorbell for all. */
+static void rig_qp_give_back(struct rig_qp *qp)
+{
+	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
+}
+
+/* Take the next completion: 1, 0 when there is none, or the error. */
+static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completion *c)
+{
+	int ret = rig_qp_take_one(qp, call, c);
+
+	if (ret == 1)
+		rig_qp_give_back(qp);
+	return ret;
+}
+
+/*
+ * Take up to @n completions into @c: how many, or the error if the first
+ * one failed.  A later failure ends the batch early; it is reported by
+ * the next call, as the completion stays where it is.
+ */
+static int rig_qp_take_batch(struct rig_qp *qp, const char *call, struct rig_completion *c,
+			     unsigned int n)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		ret = rig_qp_take_one(qp, call, &c[i]);
+		if (ret != 1)
+			break;
+	}
+	if (i)
+		rig_qp_give_back(qp);
+	if (i == 0 && ret < 0)
+		return ret;
+	return (int)i;
 }
 
 RIG_EXPORT int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c)
@@ -807,6 +849,20 @@ RIG_EXPORT int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c)
 	if (!c)
 		return rig_fail(-EINVAL, "rig_qp_poll: NULL completion");
 	return rig_qp_take(qp, "rig_qp_poll", c);
+}
+
+RIG_EXPORT int rig_qp_poll_batch(struct rig_qp *qp, struct rig_completion *c, unsigned int n)
+{
+	int ret = rig_qp_check(qp, "rig_qp_poll_batch");
+
+	if (ret)
+		return ret;
+	if (!c)
+		return rig_fail(-EINVAL, "rig_qp_poll_batch: NULL completions");
+	if (!n || n > RIG_QP_POLL_BATCH_MAX)
+		return rig_fail(-EINVAL, "rig_qp_poll_batch: %u completions asked for: 1 to %d",
+				n, RIG_QP_POLL_BATCH_MAX);
+	return rig_qp_take_batch(qp, "rig_qp_poll_batch", c, n);
 }
 
 /* Waiting */

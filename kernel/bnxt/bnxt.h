@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The NetXtreme RoCE driver's own structures, shared by its parts: the
- * function (struct rig_bnxt), its firmware channel (rcfw.c), notification
+ * function (struct rig_bnxt_dev), its firmware channel (rcfw.c), notification
  * queues (nq.c), resources (res.c, pbl.c), and the objects the core asks
  * for (mr.c, qp.c).  main.c binds the auxiliary device and ties them.
  * Nothing here is the core's or the model's.
@@ -183,7 +183,7 @@ struct rig_bnxt_nq {
 	void __iomem *db;
 	u64 cons;
 	struct work_struct work;
-	struct rig_bnxt *bnxt;
+	struct rig_bnxt_dev *bnxt;
 };
 
 /**
@@ -219,7 +219,7 @@ struct rig_bnxt_caps {
 };
 
 /**
- * struct rig_bnxt - one NetXtreme function the driver has brought up
+ * struct rig_bnxt_dev - one NetXtreme function the driver has brought up
  * @adev: the auxiliary device bound
  * @t: what lies below: bnxt_en or the model
  * @dev: the PCI function's device, for logs and DMA
@@ -265,7 +265,7 @@ struct rig_bnxt_caps {
  *	       back when it lets go
  * @devctl_saved: @devctl_ro holds what was there
  */
-struct rig_bnxt {
+struct rig_bnxt_dev {
 	struct auxiliary_device *adev;
 	struct rig_transport *t;
 	struct device *dev;
@@ -365,7 +365,7 @@ struct rig_bnxt_region {
  */
 struct rig_bnxt_qp {
 	struct rig_qp qp;
-	struct rig_bnxt *bnxt;
+	struct rig_bnxt_dev *bnxt;
 	u32 cq_id;
 	u32 qp_id;
 	bool cq_made;
@@ -409,7 +409,7 @@ static inline struct rig_bnxt_qp *to_bnxt_qp(struct rig_qp *qp)
  * Return: the function, the auxiliary device's driver data; valid while
  * the device is not dead, and during rig_dev_unregister().
  */
-static inline struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev)
+static inline struct rig_bnxt_dev *rig_bnxt_of(struct rig_dev *rdev)
 {
 	return dev_get_drvdata(rdev->dev.parent);
 }
@@ -418,40 +418,40 @@ static inline struct rig_bnxt *rig_bnxt_of(struct rig_dev *rdev)
 u32 rig_bnxt_path_mtu(u32 if_mtu);
 
 /* debugfs.c */
-void rig_bnxt_debugfs_add(struct rig_bnxt *bnxt);
-void rig_bnxt_debugfs_remove(struct rig_bnxt *bnxt);
+void rig_bnxt_debugfs_add(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_debugfs_remove(struct rig_bnxt_dev *bnxt);
 
 /* hwrm.c */
-int rig_bnxt_hwrm(struct rig_bnxt *bnxt, void *req, u32 req_len, u16 type,
+int rig_bnxt_hwrm(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, u16 type,
 		  void *resp, u32 resp_len);
-int rig_bnxt_hwrm_bringup(struct rig_bnxt *bnxt);
-int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
+int rig_bnxt_hwrm_bringup(struct rig_bnxt_dev *bnxt);
+int rig_bnxt_ring_alloc(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring,
 			u16 logical_id, u16 *id);
-int rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id);
-int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt);
-void rig_bnxt_stat_free(struct rig_bnxt *bnxt);
+int rig_bnxt_ring_free(struct rig_bnxt_dev *bnxt, u16 id);
+int rig_bnxt_stat_alloc(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_stat_free(struct rig_bnxt_dev *bnxt);
 
 /* ring.c */
-int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
+int rig_bnxt_ring_create(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring,
 			 u32 depth, enum rig_bnxt_pbl_kind kind);
-void rig_bnxt_ring_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring);
-void rig_bnxt_ring_release(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring, u16 id);
+void rig_bnxt_ring_destroy(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring);
+void rig_bnxt_ring_release(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring, u16 id);
 
 /* rcfw.c */
-int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt);
-void rig_bnxt_rcfw_stop(struct rig_bnxt *bnxt);
-void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt);
-void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt);
-void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked);
-int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
+int rig_bnxt_rcfw_start(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_rcfw_stop(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_rcfw_abandon(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_rcfw_irq_stop(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_rcfw_irq_restart(struct rig_bnxt_dev *bnxt, bool masked);
+int rig_bnxt_cmd(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, void *resp,
 		 void *sb, dma_addr_t sb_dma, u32 sb_len);
 const char *rig_bnxt_cmd_name(u8 opcode);
 
 /* nq.c */
-int rig_bnxt_nq_start(struct rig_bnxt *bnxt);
-void rig_bnxt_nq_stop(struct rig_bnxt *bnxt);
-void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt);
-void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked);
+int rig_bnxt_nq_start(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_nq_stop(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_nq_irq_stop(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_nq_irq_restart(struct rig_bnxt_dev *bnxt, bool masked);
 
 /*
  * DPI pages a queue pair takes where every doorbell needs a page of its
@@ -463,7 +463,7 @@ void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked);
 /* A ring position as a doorbell's index: the slot, and the lap's parity. */
 static inline u32 rig_bnxt_db_index(u64 count, u32 depth)
 {
-	return (count % depth) | (((count / depth) & 1) ? RIG_DBC_DBC_EPOCH : 0);
+	return (count % depth) | (((count / depth) & 1) ? RIG_BNXT_DBC_EPOCH : 0);
 }
 
 /**
@@ -478,20 +478,20 @@ static inline u32 rig_bnxt_db_index(u64 count, u32 depth)
  */
 static inline void rig_bnxt_db_write(void __iomem *db, u32 xid, u32 type, u32 index)
 {
-	u64 hi = (xid & RIG_DBC_DBC_XID_MASK) | RIG_DBC_DBC_PATH_ROCE |
-		 RIG_DBC_DBC_VALID | type;
+	u64 hi = (xid & RIG_BNXT_DBC_XID_MASK) | RIG_BNXT_DBC_PATH_ROCE |
+		 RIG_BNXT_DBC_VALID | type;
 
 	writeq(hi << 32 | index, db);
 }
 
 /* res.c */
-int rig_bnxt_res_init(struct rig_bnxt *bnxt);
-void rig_bnxt_res_fini(struct rig_bnxt *bnxt);
-int rig_bnxt_dpi_alloc(struct rig_bnxt *bnxt, unsigned int n, u32 *dpi);
-void rig_bnxt_dpi_free(struct rig_bnxt *bnxt, u32 dpi, unsigned int n);
-phys_addr_t rig_bnxt_dpi_phys(struct rig_bnxt *bnxt, u32 dpi);
-int rig_bnxt_fw_init(struct rig_bnxt *bnxt);
-int rig_bnxt_fw_fini(struct rig_bnxt *bnxt);
+int rig_bnxt_res_init(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_res_fini(struct rig_bnxt_dev *bnxt);
+int rig_bnxt_dpi_alloc(struct rig_bnxt_dev *bnxt, unsigned int n, u32 *dpi);
+void rig_bnxt_dpi_free(struct rig_bnxt_dev *bnxt, u32 dpi, unsigned int n);
+phys_addr_t rig_bnxt_dpi_phys(struct rig_bnxt_dev *bnxt, u32 dpi);
+int rig_bnxt_fw_init(struct rig_bnxt_dev *bnxt);
+int rig_bnxt_fw_fini(struct rig_bnxt_dev *bnxt);
 
 /* mr.c */
 int rig_bnxt_reg_region(struct rig_region *region);
@@ -504,6 +504,6 @@ int rig_bnxt_create_qp(struct rig_qp *qp);
 int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer);
 int rig_bnxt_destroy_qp(struct rig_qp *qp);
 void rig_bnxt_forget_qp(struct rig_qp *qp);
-void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle);
+void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle);
 
 #endif /* RIG_BNXT_BNXT_H */

@@ -32,7 +32,7 @@ static const struct {
 /* The block as the firmware last wrote it; "down" while it has none. */
 static int rig_bnxt_hw_stats_show(struct seq_file *m, void *unused)
 {
-	struct rig_bnxt *bnxt = m->private;
+	struct rig_bnxt_dev *bnxt = m->private;
 	unsigned int i;
 
 	guard(mutex)(&bnxt->state_lock);
@@ -55,7 +55,7 @@ DEFINE_SHOW_ATTRIBUTE(rig_bnxt_hw_stats);
  * rig_bnxt_debugfs_add() - the function's directory
  * @bnxt: the function, bound
  */
-void rig_bnxt_debugfs_add(struct rig_bnxt *bnxt)
+void rig_bnxt_debugfs_add(struct rig_bnxt_dev *bnxt)
 {
 	bnxt->debugfs = debugfs_create_dir(dev_name(bnxt->dev), rig_debugfs);
 	debugfs_create_file("hw_stats", 0400, bnxt->debugfs, bnxt, &rig_bnxt_hw_stats_fops);
@@ -65,7 +65,7 @@ void rig_bnxt_debugfs_add(struct rig_bnxt *bnxt)
  * rig_bnxt_debugfs_remove() - remove it; once this returns no file of it runs
  * @bnxt: the function
  */
-void rig_bnxt_debugfs_remove(struct rig_bnxt *bnxt)
+void rig_bnxt_debugfs_remove(struct rig_bnxt_dev *bnxt)
 {
 	debugfs_remove_recursive(bnxt->debugfs);
 	bnxt->debugfs = NULL;

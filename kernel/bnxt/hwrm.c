@@ -30,7 +30,7 @@
  * Return: 0; -EIO when the firmware refused (logged with its error
  * code); -ETIMEDOUT; -EBUSY while bnxt_en resets the function.
  */
-int rig_bnxt_hwrm(struct rig_bnxt *bnxt, void *req, u32 req_len, u16 type,
+int rig_bnxt_hwrm(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, u16 type,
 		  void *resp, u32 resp_len)
 {
 	struct rig_input *in = req;
@@ -57,7 +57,7 @@ int rig_bnxt_hwrm(struct rig_bnxt *bnxt, void *req, u32 req_len, u16 type,
 }
 
 /* HWRM_VER_GET: the interface version we speak; the firmware's, for logs. */
-static int rig_bnxt_ver_get(struct rig_bnxt *bnxt)
+static int rig_bnxt_ver_get(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_hwrm_ver_get_input req = {
 		.hwrm_intf_maj = RIG_HWRM_VERSION_MAJOR,
@@ -83,7 +83,7 @@ static int rig_bnxt_ver_get(struct rig_bnxt *bnxt)
 }
 
 /* HWRM_FUNC_QCAPS: the function must do RoCE. */
-static int rig_bnxt_func_qcaps(struct rig_bnxt *bnxt)
+static int rig_bnxt_func_qcaps(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_hwrm_func_qcaps_input req = { .fid = cpu_to_le16(0xffff) };
 	struct rig_hwrm_func_qcaps_output resp;
@@ -103,7 +103,7 @@ static int rig_bnxt_func_qcaps(struct rig_bnxt *bnxt)
 }
 
 /* HWRM_FUNC_QCFG: the MAC address, from which the port's GID is made. */
-static int rig_bnxt_func_qcfg(struct rig_bnxt *bnxt)
+static int rig_bnxt_func_qcfg(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_hwrm_func_qcfg_input req = { .fid = cpu_to_le16(0xffff) };
 	struct rig_hwrm_func_qcfg_output resp;
@@ -138,7 +138,7 @@ static int rig_bnxt_func_qcfg(struct rig_bnxt *bnxt)
  *
  * Return: 0, or the first failure (logged).
  */
-int rig_bnxt_hwrm_bringup(struct rig_bnxt *bnxt)
+int rig_bnxt_hwrm_bringup(struct rig_bnxt_dev *bnxt)
 {
 	int ret;
 
@@ -160,7 +160,7 @@ int rig_bnxt_hwrm_bringup(struct rig_bnxt *bnxt)
  *
  * Return: 0 or rig_bnxt_hwrm()'s error.
  */
-int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
+int rig_bnxt_ring_alloc(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring,
 			u16 logical_id, u16 *id)
 {
 	struct rig_hwrm_ring_alloc_input req = {
@@ -192,7 +192,7 @@ int rig_bnxt_ring_alloc(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
  * with the firmware); rig_bnxt_hwrm()'s error when it may still write it:
  * its memory must then be kept.
  */
-int rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
+int rig_bnxt_ring_free(struct rig_bnxt_dev *bnxt, u16 id)
 {
 	struct rig_hwrm_ring_free_input req = {
 		.ring_type = RIG_RING_ALLOC_REQ_RING_TYPE_NQ,
@@ -219,7 +219,7 @@ int rig_bnxt_ring_free(struct rig_bnxt *bnxt, u16 id)
  * Return: 0, -ENOMEM, -EOPNOTSUPP when the transport gives no block
  * size, or rig_bnxt_hwrm()'s error.
  */
-int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt)
+int rig_bnxt_stat_alloc(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_hwrm_stat_ctx_alloc_input req = {
 		.stat_ctx_flags = RIG_STAT_CTX_ALLOC_REQ_STAT_CTX_FLAGS_ROCE,
@@ -257,7 +257,7 @@ int rig_bnxt_stat_alloc(struct rig_bnxt *bnxt)
  * the memory goes only once it was (or the firmware is gone); if the
  * firmware refuses, it is kept for good.
  */
-void rig_bnxt_stat_free(struct rig_bnxt *bnxt)
+void rig_bnxt_stat_free(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_hwrm_stat_ctx_free_input req = {
 		.stat_ctx_id = cpu_to_le32(bnxt->stat_id),

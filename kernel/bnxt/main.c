@@ -7,7 +7,7 @@
  * and back up when it restarts, as a new device: nothing is re-created
  * behind a process's back.
  *
- * This file owns struct rig_bnxt's life, the PCI function's ordering
+ * This file owns struct rig_bnxt_dev's life, the PCI function's ordering
  * (Relaxed Ordering turned off while the driver holds it, put back as it
  * was when it lets go) and IOMMU facts, and the table of operations the
  * core calls, and the module's entry points.  It binds the model's functions
@@ -40,7 +40,7 @@ static bool rig_bnxt_iommu(struct pci_dev *pdev)
  * every TLP the function originates.  What was there is kept, the first
  * time, for rig_bnxt_restore_ordering().
  */
-static void rig_bnxt_strict_ordering(struct rig_bnxt *bnxt)
+static void rig_bnxt_strict_ordering(struct rig_bnxt_dev *bnxt)
 {
 	struct pci_dev *pdev = bnxt->t->pdev;
 	u16 ctl;
@@ -63,7 +63,7 @@ static void rig_bnxt_strict_ordering(struct rig_bnxt *bnxt)
  * Relaxed Ordering and No Snoop it had, rather than running without them
  * until the next reboot.
  */
-static void rig_bnxt_restore_ordering(struct rig_bnxt *bnxt)
+static void rig_bnxt_restore_ordering(struct rig_bnxt_dev *bnxt)
 {
 	if (!bnxt->devctl_saved || !bnxt->devctl_ro)
 		return;
@@ -74,7 +74,7 @@ static void rig_bnxt_restore_ordering(struct rig_bnxt *bnxt)
 
 static bool rig_bnxt_relaxed_ordering(struct rig_dev *rdev)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(rdev);
 	u16 ctl = 0;
 
 	if (!pci_is_pcie(bnxt->t->pdev))
@@ -85,7 +85,7 @@ static bool rig_bnxt_relaxed_ordering(struct rig_dev *rdev)
 
 static int rig_bnxt_ctx_init(struct rig_ctx *ctx)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(ctx->rdev);
 	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
 	int pd, ret;
 
@@ -104,7 +104,7 @@ static int rig_bnxt_ctx_init(struct rig_ctx *ctx)
 
 static void rig_bnxt_ctx_fini(struct rig_ctx *ctx)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(ctx->rdev);
 	struct rig_bnxt_ctx *c = to_bnxt_ctx(ctx);
 
 	if (atomic_read(&c->kept)) {
@@ -119,7 +119,7 @@ static void rig_bnxt_ctx_fini(struct rig_ctx *ctx)
 
 static void rig_bnxt_kick(struct rig_dev *rdev)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(rdev);
 
 	bnxt->t->ops->kick(bnxt->t);
 }
@@ -155,7 +155,7 @@ static const struct rig_dev_ops rig_bnxt_ops = {
 };
 
 /* Present the function to the core. */
-static int rig_bnxt_publish(struct rig_bnxt *bnxt)
+static int rig_bnxt_publish(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_dev_attr attr = {
 		.kind = bnxt->t->kind,
@@ -192,7 +192,7 @@ static int rig_bnxt_publish(struct rig_bnxt *bnxt)
 }
 
 /* Bring the function up, as bnxt_re does; @step names a failure. */
-static int rig_bnxt_up(struct rig_bnxt *bnxt, const char **step)
+static int rig_bnxt_up(struct rig_bnxt_dev *bnxt, const char **step)
 {
 	int ret;
 
@@ -253,7 +253,7 @@ err_stat:
  * command channel and its CREQ, each freed in the firmware before its
  * memory goes.  On a function whose firmware is gone, nothing is sent.
  */
-static void rig_bnxt_down(struct rig_bnxt *bnxt)
+static void rig_bnxt_down(struct rig_bnxt_dev *bnxt)
 {
 	lockdep_assert_held(&bnxt->state_lock);
 	if (!bnxt->running)
@@ -269,14 +269,14 @@ static void rig_bnxt_down(struct rig_bnxt *bnxt)
 }
 
 /* The function behind a transport: its auxiliary device's driver data. */
-static struct rig_bnxt *rig_bnxt_of_transport(struct rig_transport *t)
+static struct rig_bnxt_dev *rig_bnxt_of_transport(struct rig_transport *t)
 {
 	return auxiliary_get_drvdata(&container_of(t, struct rig_transport_adev, transport)->adev);
 }
 
 static void rig_bnxt_stop(struct rig_transport *t, bool fatal)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of_transport(t);
 
 	guard(mutex)(&bnxt->state_lock);
 	dev_warn(bnxt->dev, "the function stops (%s): its NIC is taken from every open file\n",
@@ -292,7 +292,7 @@ static void rig_bnxt_stop(struct rig_transport *t, bool fatal)
 
 static void rig_bnxt_restart(struct rig_transport *t)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of_transport(t);
 	const char *step;
 	int ret;
 
@@ -308,7 +308,7 @@ static void rig_bnxt_restart(struct rig_transport *t)
 /* What lies below frees the vectors (maybe to renumber them): mask the rings. */
 static void rig_bnxt_irq_stop(struct rig_transport *t)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of_transport(t);
 
 	guard(mutex)(&bnxt->state_lock);
 	if (!bnxt->running || bnxt->irqs_stopped)
@@ -321,7 +321,7 @@ static void rig_bnxt_irq_stop(struct rig_transport *t)
 /* The vectors are requested again: re-arm, and take what came meanwhile. */
 static void rig_bnxt_irq_restart(struct rig_transport *t)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of_transport(t);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of_transport(t);
 
 	guard(mutex)(&bnxt->state_lock);
 	if (!bnxt->running)
@@ -342,7 +342,7 @@ static int rig_bnxt_probe(struct auxiliary_device *adev,
 			  const struct auxiliary_device_id *id)
 {
 	struct rig_transport *t = &to_rig_transport_adev(adev)->transport;
-	struct rig_bnxt *bnxt;
+	struct rig_bnxt_dev *bnxt;
 	const char *step;
 	int ret;
 
@@ -372,7 +372,7 @@ static int rig_bnxt_probe(struct auxiliary_device *adev,
 
 static void rig_bnxt_remove(struct auxiliary_device *adev)
 {
-	struct rig_bnxt *bnxt = auxiliary_get_drvdata(adev);
+	struct rig_bnxt_dev *bnxt = auxiliary_get_drvdata(adev);
 
 	bnxt->t->ops->register_upcalls(bnxt->t, NULL);
 	rig_bnxt_debugfs_remove(bnxt);

@@ -14,21 +14,21 @@
 #include "bnxt.h"
 
 /* What the firmware answered, for rig_ctx_error(). */
-static u8 rig_status(const void *resp)
+static u8 rig_bnxt_resp_status(const void *resp)
 {
 	return ((const struct rig_creq_qp_event *)resp)->status;
 }
 
-static int rig_mr_refused(struct rig_region *region, u8 opcode, int ret, const void *resp)
+static int rig_bnxt_mr_refused(struct rig_region *region, u8 opcode, int ret, const void *resp)
 {
 	if (ret == -EIO)
 		return rig_ctx_error(region->ctx, ret, "%s refused by the firmware: status 0x%02x",
-				     rig_bnxt_cmd_name(opcode), rig_status(resp));
+				     rig_bnxt_cmd_name(opcode), rig_bnxt_resp_status(resp));
 	return rig_ctx_error(region->ctx, ret, "%s failed: %pe", rig_bnxt_cmd_name(opcode),
 			     ERR_PTR(ret));
 }
 
-static int rig_mr_deallocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+static int rig_bnxt_mr_deallocate(struct rig_bnxt_dev *bnxt, struct rig_bnxt_region *r)
 {
 	struct rig_cmdq_deallocate_key req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DEALLOCATE_KEY,
@@ -40,12 +40,12 @@ static int rig_mr_deallocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+		return rig_bnxt_mr_refused(&r->region, req.opcode, ret, &resp);
 	r->key = 0;
 	return 0;
 }
 
-static int rig_mr_allocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+static int rig_bnxt_mr_allocate(struct rig_bnxt_dev *bnxt, struct rig_bnxt_region *r)
 {
 	struct rig_cmdq_allocate_mrw req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_ALLOCATE_MRW,
@@ -58,12 +58,12 @@ static int rig_mr_allocate(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+		return rig_bnxt_mr_refused(&r->region, req.opcode, ret, &resp);
 	r->key = le32_to_cpu(resp.xid);
 	return 0;
 }
 
-static int rig_mr_register(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
+static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_region *r)
 {
 	struct rig_cmdq_register_mr req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_REGISTER_MR,
@@ -86,7 +86,7 @@ static int rig_mr_register(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_mr_refused(&r->region, req.opcode, ret, &resp);
+		return rig_bnxt_mr_refused(&r->region, req.opcode, ret, &resp);
 	r->registered = true;
 	return 0;
 }
@@ -102,7 +102,7 @@ static int rig_mr_register(struct rig_bnxt *bnxt, struct rig_bnxt_region *r)
  */
 int rig_bnxt_reg_region(struct rig_region *region)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(region->ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(region->ctx->rdev);
 	struct rig_bnxt_region *r = to_bnxt_region(region);
 	struct rig_dma_iter it;
 	int ret;
@@ -121,17 +121,17 @@ int rig_bnxt_reg_region(struct rig_region *region)
 		       rig_ctx_error(region->ctx, ret,
 				     "region: %llu pages: more than two PBL levels describe",
 				     rig_region_pages(region)) : ret;
-	ret = rig_mr_allocate(bnxt, r);
+	ret = rig_bnxt_mr_allocate(bnxt, r);
 	if (ret)
 		goto err_pbl;
-	ret = rig_mr_register(bnxt, r);
+	ret = rig_bnxt_mr_register(bnxt, r);
 	if (ret)
 		goto err_key;
 	region->key = r->key;
 	return 0;
 
 err_key:
-	rig_mr_deallocate(bnxt, r);
+	rig_bnxt_mr_deallocate(bnxt, r);
 err_pbl:
 	rig_bnxt_pbl_free(&r->pbl);
 	return ret;
@@ -146,12 +146,12 @@ err_pbl:
  */
 int rig_bnxt_dereg_region(struct rig_region *region)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(region->ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(region->ctx->rdev);
 	struct rig_bnxt_region *r = to_bnxt_region(region);
 	int ret;
 
 	if (r->key) {
-		ret = rig_mr_deallocate(bnxt, r);
+		ret = rig_bnxt_mr_deallocate(bnxt, r);
 		if (ret) {
 			if (!r->refused)
 				atomic_inc(&to_bnxt_ctx(region->ctx)->kept);

@@ -14,14 +14,14 @@
 
 #include "bnxt.h"
 
-static bool rig_nq_valid(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
+static bool rig_bnxt_nq_valid(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
 {
 	bool lap_odd = (nq->cons / nq->ring.depth) & 1;
 
 	return !!(le32_to_cpu(READ_ONCE(e->info63_v[0])) & RIG_NQ_BASE_V) == !lap_odd;
 }
 
-static void rig_nq_entry(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
+static void rig_bnxt_nq_entry(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
 {
 	const struct rig_nq_cn *cn = (const void *)e;
 	u16 type = le16_to_cpu(e->info10_type) & RIG_NQ_BASE_TYPE_MASK;
@@ -35,7 +35,7 @@ static void rig_nq_entry(struct rig_bnxt_nq *nq, const struct rig_nq_base *e)
 }
 
 /* Bottom half of a notification queue's vector: every new entry, re-arm. */
-static void rig_nq_work(struct work_struct *work)
+static void rig_bnxt_nq_work(struct work_struct *work)
 {
 	struct rig_bnxt_nq *nq = container_of(work, struct rig_bnxt_nq, work);
 
@@ -43,18 +43,18 @@ static void rig_nq_work(struct work_struct *work)
 		const struct rig_nq_base *e = nq->ring.va +
 			(nq->cons % nq->ring.depth) * RIG_BNXT_ENTRY_BYTES;
 
-		if (!rig_nq_valid(nq, e))
+		if (!rig_bnxt_nq_valid(nq, e))
 			break;
 		/* The valid bit before the rest of the entry. */
 		dma_rmb();
-		rig_nq_entry(nq, e);
+		rig_bnxt_nq_entry(nq, e);
 		nq->cons++;
 	}
-	rig_bnxt_db_write(nq->db, nq->id, RIG_DBC_DBC_TYPE_NQ_ARM,
+	rig_bnxt_db_write(nq->db, nq->id, RIG_BNXT_DBC_TYPE_NQ_ARM,
 			  rig_bnxt_db_index(nq->cons, nq->ring.depth));
 }
 
-static irqreturn_t rig_nq_irq(int irq, void *data)
+static irqreturn_t rig_bnxt_nq_irq(int irq, void *data)
 {
 	struct rig_bnxt_nq *nq = data;
 
@@ -62,7 +62,7 @@ static irqreturn_t rig_nq_irq(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
-static void rig_nq_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq)
+static void rig_bnxt_nq_destroy(struct rig_bnxt_dev *bnxt, struct rig_bnxt_nq *nq)
 {
 	bnxt->t->ops->free_irq(bnxt->t, nq->vec, nq);
 	cancel_work_sync(&nq->work);
@@ -70,7 +70,7 @@ static void rig_nq_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq)
 	rig_bnxt_ring_release(bnxt, &nq->ring, nq->id);
 }
 
-static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
+static int rig_bnxt_nq_create(struct rig_bnxt_dev *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 {
 	const struct rig_transport_vector *v = &bnxt->t->vectors[vec];
 	int ret;
@@ -79,7 +79,7 @@ static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 	memset(nq, 0, sizeof(*nq));
 	nq->bnxt = bnxt;
 	nq->vec = vec;
-	INIT_WORK(&nq->work, rig_nq_work);
+	INIT_WORK(&nq->work, rig_bnxt_nq_work);
 	ret = rig_bnxt_ring_create(bnxt, &nq->ring, RIG_BNXT_NQ_DEPTH, RIG_BNXT_PBL_QUEUE);
 	if (ret)
 		return ret;
@@ -91,10 +91,10 @@ static int rig_nq_create(struct rig_bnxt *bnxt, struct rig_bnxt_nq *nq, u32 vec)
 		ret = -ENOMEM;
 		goto err_alloc;
 	}
-	ret = bnxt->t->ops->request_irq(bnxt->t, vec, rig_nq_irq, "rig_bnxt-nq", nq);
+	ret = bnxt->t->ops->request_irq(bnxt->t, vec, rig_bnxt_nq_irq, "rig_bnxt-nq", nq);
 	if (ret)
 		goto err_unmap;
-	rig_bnxt_db_write(nq->db, nq->id, RIG_DBC_DBC_TYPE_NQ_ARM,
+	rig_bnxt_db_write(nq->db, nq->id, RIG_BNXT_DBC_TYPE_NQ_ARM,
 			  rig_bnxt_db_index(0, nq->ring.depth));
 	return 0;
 
@@ -116,7 +116,7 @@ err_ring:
  * it raises nothing, and its bottom half is disabled (one running is
  * waited for), so it neither reads nor re-arms the queue.
  */
-void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt)
+void rig_bnxt_nq_irq_stop(struct rig_bnxt_dev *bnxt)
 {
 	unsigned int i;
 
@@ -124,7 +124,7 @@ void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt)
 		struct rig_bnxt_nq *nq = &bnxt->nqs[i];
 
 		disable_work_sync(&nq->work);
-		rig_bnxt_db_write(nq->db, nq->id, RIG_DBC_DBC_TYPE_NQ,
+		rig_bnxt_db_write(nq->db, nq->id, RIG_BNXT_DBC_TYPE_NQ,
 				  rig_bnxt_db_index(nq->cons, nq->ring.depth));
 	}
 }
@@ -137,7 +137,7 @@ void rig_bnxt_nq_irq_stop(struct rig_bnxt *bnxt)
  * Each queue's bottom half runs once: it takes what came while the queue
  * was masked (or before its vector was requested) and re-arms it.
  */
-void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked)
+void rig_bnxt_nq_irq_restart(struct rig_bnxt_dev *bnxt, bool masked)
 {
 	unsigned int i;
 
@@ -155,7 +155,7 @@ void rig_bnxt_nq_irq_restart(struct rig_bnxt *bnxt, bool masked)
  * Return: 0, -ENODEV with fewer than two vectors, or the first failure,
  * with nothing left behind.
  */
-int rig_bnxt_nq_start(struct rig_bnxt *bnxt)
+int rig_bnxt_nq_start(struct rig_bnxt_dev *bnxt)
 {
 	unsigned int i;
 	int ret;
@@ -166,7 +166,7 @@ int rig_bnxt_nq_start(struct rig_bnxt *bnxt)
 		return -ENODEV;
 	}
 	for (i = 1; i < bnxt->t->nvec; i++) {
-		ret = rig_nq_create(bnxt, &bnxt->nqs[bnxt->nnq], i);
+		ret = rig_bnxt_nq_create(bnxt, &bnxt->nqs[bnxt->nnq], i);
 		if (ret) {
 			rig_bnxt_nq_stop(bnxt);
 			return ret;
@@ -180,8 +180,8 @@ int rig_bnxt_nq_start(struct rig_bnxt *bnxt)
  * rig_bnxt_nq_stop() - take every notification queue down
  * @bnxt: the function; no completion ring uses them any more
  */
-void rig_bnxt_nq_stop(struct rig_bnxt *bnxt)
+void rig_bnxt_nq_stop(struct rig_bnxt_dev *bnxt)
 {
 	while (bnxt->nnq)
-		rig_nq_destroy(bnxt, &bnxt->nqs[--bnxt->nnq]);
+		rig_bnxt_nq_destroy(bnxt, &bnxt->nqs[--bnxt->nnq]);
 }

@@ -87,7 +87,7 @@ void rig_bnxt_pbl_free(struct rig_bnxt_pbl *pbl)
 	memset(pbl, 0, sizeof(*pbl));
 }
 
-static int rig_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
+static int rig_bnxt_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
 {
 	u32 i;
 
@@ -170,7 +170,7 @@ int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
 	pbl->level = shape.level;
 	pbl->npages = npages;
 	if (shape.level) {
-		ret = rig_pbl_alloc_tables(pbl, shape.ptes + shape.pdes);
+		ret = rig_bnxt_pbl_alloc_tables(pbl, shape.ptes + shape.pdes);
 		if (ret)
 			goto err_free;
 	}

@@ -152,8 +152,8 @@ static void doorbell_index_carries_the_lap_parity(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(0, 8), 0);
 	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(7, 8), 7);
-	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(8, 8), RIG_DBC_DBC_EPOCH);
-	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(9, 8), 1 | RIG_DBC_DBC_EPOCH);
+	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(8, 8), RIG_BNXT_DBC_EPOCH);
+	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(9, 8), 1 | RIG_BNXT_DBC_EPOCH);
 	KUNIT_EXPECT_EQ(test, rig_bnxt_db_index(16, 8), 0);
 }
 

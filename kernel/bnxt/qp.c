@@ -20,7 +20,7 @@
 #include "bnxt.h"
 
 /* Bytes of a send entry's PSN search entry (P5: sq_psn_search_ext). */
-#define RIG_BNXT_PSN_BYTES	sizeof(struct rig_sq_psn_search_ext)
+#define RIG_BNXT_PSN_BYTES	sizeof(struct rig_bnxt_sq_psn_search_ext)
 /* Outstanding RDMA READs each way: the firmware's limit, at most this. */
 #define RIG_BNXT_RD_ATOMIC	4
 /* Slots of the ORRQ and IRRQ for a limit (bnxt_re's formulas). */
@@ -49,8 +49,8 @@ void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout 
 	l->bytes = (u64)sq + rq + cq;
 }
 
-static int rig_qp_pbl(struct rig_bnxt *bnxt, struct rig_qp *qp, struct rig_bnxt_pbl *pbl,
-		      u32 offset, u32 bytes)
+static int rig_bnxt_qp_pbl(struct rig_bnxt_dev *bnxt, struct rig_qp *qp,
+			   struct rig_bnxt_pbl *pbl, u32 offset, u32 bytes)
 {
 	u64 npages = DIV_ROUND_UP(bytes, PAGE_SIZE);
 	struct rig_dma_iter it;
@@ -63,12 +63,12 @@ static int rig_qp_pbl(struct rig_bnxt *bnxt, struct rig_qp *qp, struct rig_bnxt_
 }
 
 /* Level and page size of a ring, as CREATE_CQ/CREATE_QP want them. */
-static u32 rig_pg_lvl(const struct rig_bnxt_pbl *pbl, u32 pg_size_4k, u32 lvl_mask)
+static u32 rig_bnxt_pg_lvl(const struct rig_bnxt_pbl *pbl, u32 pg_size_4k, u32 lvl_mask)
 {
 	return pg_size_4k | (pbl->level & lvl_mask);
 }
 
-static int rig_qp_refused(struct rig_qp *qp, u8 opcode, int ret, const void *resp)
+static int rig_bnxt_qp_refused(struct rig_qp *qp, u8 opcode, int ret, const void *resp)
 {
 	if (ret == -EIO)
 		return rig_ctx_error(qp->ctx, ret, "%s refused by the firmware: status 0x%02x",
@@ -79,7 +79,7 @@ static int rig_qp_refused(struct rig_qp *qp, u8 opcode, int ret, const void *res
 }
 
 /* Doorbell pages: the file's one DPI on hardware, pages of their own on the model. */
-static int rig_qp_dpis(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_dpis(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_bnxt_ctx *c = to_bnxt_ctx(q->qp.ctx);
 	int ret;
@@ -101,7 +101,7 @@ static int rig_qp_dpis(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	return 0;
 }
 
-static void rig_qp_dpis_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static void rig_bnxt_qp_dpis_free(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	if (!q->dpis)
 		return;
@@ -111,22 +111,22 @@ static void rig_qp_dpis_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 }
 
 /* The page the driver rings CQ_ARMENA on: its own one on the model. */
-static u32 rig_armena_dpi(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static u32 rig_bnxt_armena_dpi(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	return q->dpi_cq + !!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL);
 }
 
-static u32 rig_rq_dpi(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static u32 rig_bnxt_rq_dpi(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	return q->dpi_q + !!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL);
 }
 
-static int rig_qp_create_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q, u32 handle)
+static int rig_bnxt_qp_create_cq(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q, u32 handle)
 {
 	struct rig_cmdq_create_cq req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_CREATE_CQ,
 		.cq_handle = cpu_to_le64(handle),
-		.pg_size_lvl = cpu_to_le32(rig_pg_lvl(&q->cq, RIG_CMDQ_CREATE_CQ_PG_SIZE_PG_4K,
+		.pg_size_lvl = cpu_to_le32(rig_bnxt_pg_lvl(&q->cq, RIG_CMDQ_CREATE_CQ_PG_SIZE_PG_4K,
 						      RIG_CMDQ_CREATE_CQ_LVL_MASK)),
 		.cq_fco_cnq_id = cpu_to_le32(bnxt->nqs[handle % bnxt->nnq].id &
 					     RIG_CMDQ_CREATE_CQ_CNQ_ID_MASK),
@@ -139,13 +139,13 @@ static int rig_qp_create_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q, u32 ha
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+		return rig_bnxt_qp_refused(&q->qp, req.opcode, ret, &resp);
 	q->cq_id = le32_to_cpu(resp.xid);
 	q->cq_made = true;
 	return 0;
 }
 
-static int rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_destroy_cq(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_destroy_cq req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_CQ,
@@ -156,12 +156,12 @@ static int rig_qp_destroy_cq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+		return rig_bnxt_qp_refused(&q->qp, req.opcode, ret, &resp);
 	q->cq_made = false;
 	return 0;
 }
 
-static int rig_qp_xrrq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_xrrq(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	u32 rd = min_t(u32, bnxt->caps.max_rd_atom, RIG_BNXT_RD_ATOMIC);
 	u32 ird = min_t(u32, bnxt->caps.max_init_rd_atom, RIG_BNXT_RD_ATOMIC);
@@ -177,7 +177,7 @@ static int rig_qp_xrrq(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	return q->orrq && q->irrq ? 0 : -ENOMEM;
 }
 
-static void rig_qp_xrrq_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static void rig_bnxt_qp_xrrq_free(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	if (q->orrq)
 		dma_free_coherent(bnxt->dev, q->xrrq_bytes, q->orrq, q->orrq_dma);
@@ -187,16 +187,16 @@ static void rig_qp_xrrq_free(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	q->irrq = NULL;
 }
 
-static int rig_qp_create_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_create_qp(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_qp *qp = &q->qp;
 	struct rig_cmdq_create_qp req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_CREATE_QP,
 		.qp_handle = cpu_to_le64(qp->qp_handle),
 		.type = RIG_CMDQ_CREATE_QP_TYPE_RC,
-		.sq_pg_size_sq_lvl = rig_pg_lvl(&q->sq, RIG_CMDQ_CREATE_QP_SQ_PG_SIZE_PG_4K,
+		.sq_pg_size_sq_lvl = rig_bnxt_pg_lvl(&q->sq, RIG_CMDQ_CREATE_QP_SQ_PG_SIZE_PG_4K,
 						RIG_CMDQ_CREATE_QP_SQ_LVL_MASK),
-		.rq_pg_size_rq_lvl = rig_pg_lvl(&q->rq, RIG_CMDQ_CREATE_QP_RQ_PG_SIZE_PG_4K,
+		.rq_pg_size_rq_lvl = rig_bnxt_pg_lvl(&q->rq, RIG_CMDQ_CREATE_QP_RQ_PG_SIZE_PG_4K,
 						RIG_CMDQ_CREATE_QP_RQ_LVL_MASK),
 		.dpi = cpu_to_le32(q->dpi_q),
 		.sq_size = cpu_to_le32(qp->entries),
@@ -216,13 +216,13 @@ static int rig_qp_create_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_qp_refused(qp, req.opcode, ret, &resp);
+		return rig_bnxt_qp_refused(qp, req.opcode, ret, &resp);
 	q->qp_id = le32_to_cpu(resp.xid);
 	q->qp_made = true;
 	return 0;
 }
 
-static int rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_destroy_fw_qp(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_destroy_qp req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DESTROY_QP,
@@ -233,28 +233,28 @@ static int rig_qp_destroy_fw_qp(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_qp_refused(&q->qp, req.opcode, ret, &resp);
+		return rig_bnxt_qp_refused(&q->qp, req.opcode, ret, &resp);
 	q->qp_made = false;
 	return 0;
 }
 
 /* The ring PBLs, over the core's buffer: send (with PSNs), receive, CQ. */
-static int rig_qp_pbls(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_pbls(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_qp_layout *l = &q->qp.layout;
 	int ret;
 
-	ret = rig_qp_pbl(bnxt, &q->qp, &q->sq, l->sq_offset, l->rq_offset - l->sq_offset);
+	ret = rig_bnxt_qp_pbl(bnxt, &q->qp, &q->sq, l->sq_offset, l->rq_offset - l->sq_offset);
 	if (ret)
 		return ret;
-	ret = rig_qp_pbl(bnxt, &q->qp, &q->rq, l->rq_offset, l->cq_offset - l->rq_offset);
+	ret = rig_bnxt_qp_pbl(bnxt, &q->qp, &q->rq, l->rq_offset, l->cq_offset - l->rq_offset);
 	if (ret)
 		return ret;
-	return rig_qp_pbl(bnxt, &q->qp, &q->cq, l->cq_offset, l->bytes - l->cq_offset);
+	return rig_bnxt_qp_pbl(bnxt, &q->qp, &q->cq, l->cq_offset, l->bytes - l->cq_offset);
 }
 
 /* Free what the driver keeps for @q: the firmware has none of it any more. */
-static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static void rig_bnxt_qp_free_res(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	if (q->cq_handle) {
 		/* No notification finds it from here on. */
@@ -265,11 +265,11 @@ static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 	if (q->armena)
 		iounmap(q->armena);
 	q->armena = NULL;
-	rig_qp_xrrq_free(bnxt, q);
+	rig_bnxt_qp_xrrq_free(bnxt, q);
 	rig_bnxt_pbl_free(&q->cq);
 	rig_bnxt_pbl_free(&q->rq);
 	rig_bnxt_pbl_free(&q->sq);
-	rig_qp_dpis_free(bnxt, q);
+	rig_bnxt_qp_dpis_free(bnxt, q);
 }
 
 /*
@@ -277,7 +277,7 @@ static void rig_qp_free_res(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
  * (iboe_get_mtu() of the netdev's MTU): 1024 at an MTU of 1500.  0, said
  * to the file, when the MTU leaves no room for RoCE's headers.
  */
-static u32 rig_qp_path_mtu(struct rig_bnxt *bnxt, struct rig_qp *qp)
+static u32 rig_bnxt_qp_path_mtu(struct rig_bnxt_dev *bnxt, struct rig_qp *qp)
 {
 	u32 if_mtu = bnxt->t->ops->mtu(bnxt->t);
 	u32 mtu = rig_bnxt_path_mtu(if_mtu);
@@ -301,21 +301,21 @@ static u32 rig_qp_path_mtu(struct rig_bnxt *bnxt, struct rig_qp *qp)
  */
 int rig_bnxt_create_qp(struct rig_qp *qp)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(qp->ctx->rdev);
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
 	int ret;
 
 	q->bnxt = bnxt;
-	ret = rig_qp_dpis(bnxt, q);
+	ret = rig_bnxt_qp_dpis(bnxt, q);
 	if (ret)
 		return ret;
-	ret = rig_qp_pbls(bnxt, q);
+	ret = rig_bnxt_qp_pbls(bnxt, q);
 	if (ret)
 		return ret;
-	ret = rig_qp_xrrq(bnxt, q);
+	ret = rig_bnxt_qp_xrrq(bnxt, q);
 	if (ret)
 		return ret;
-	q->armena = ioremap(rig_bnxt_dpi_phys(bnxt, rig_armena_dpi(bnxt, q)), 8);
+	q->armena = ioremap(rig_bnxt_dpi_phys(bnxt, rig_bnxt_armena_dpi(bnxt, q)), 8);
 	if (!q->armena)
 		return -ENOMEM;
 	/* Reserve the CQ's handle: notifications find the queue pair by it. */
@@ -324,31 +324,31 @@ int rig_bnxt_create_qp(struct rig_qp *qp)
 		q->cq_handle = 0;
 		return ret;
 	}
-	ret = rig_qp_create_cq(bnxt, q, q->cq_handle);
+	ret = rig_bnxt_qp_create_cq(bnxt, q, q->cq_handle);
 	if (ret)
 		return ret;
-	ret = rig_qp_create_qp(bnxt, q);
+	ret = rig_bnxt_qp_create_qp(bnxt, q);
 	if (ret)
 		return ret;
 
 	qp->qpn = q->qp_id;
 	qp->cqn = q->cq_id;
 	qp->psn = get_random_u32() & RIG_BNXT_PSN_MASK;
-	qp->mtu = rig_qp_path_mtu(bnxt, qp);
+	qp->mtu = rig_bnxt_qp_path_mtu(bnxt, qp);
 	if (!qp->mtu)
 		return -EMSGSIZE;
 	qp->db_phys[RIG_DB_SQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_q);
-	qp->db_phys[RIG_DB_RQ] = rig_bnxt_dpi_phys(bnxt, rig_rq_dpi(bnxt, q));
+	qp->db_phys[RIG_DB_RQ] = rig_bnxt_dpi_phys(bnxt, rig_bnxt_rq_dpi(bnxt, q));
 	qp->db_phys[RIG_DB_CQ] = rig_bnxt_dpi_phys(bnxt, q->dpi_cq);
 	/* Published by the store, which the notification path reads under its lock. */
 	q->armed = true;
 	xa_store_bh(&bnxt->cqs, q->cq_handle, q, GFP_KERNEL);
-	rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
+	rig_bnxt_db_write(q->armena, q->cq_id, RIG_BNXT_DBC_TYPE_CQ_ARMENA, 0);
 	return 0;
 }
 
 /* The path MTU's encoding for MODIFY_QP, from bytes (a power of two). */
-static u8 rig_mtu_code(u32 mtu)
+static u8 rig_bnxt_mtu_code(u32 mtu)
 {
 	switch (mtu) {
 	case 256:
@@ -364,8 +364,8 @@ static u8 rig_mtu_code(u32 mtu)
 	}
 }
 
-static int rig_qp_modify(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
-			 struct rig_cmdq_modify_qp *req)
+static int rig_bnxt_qp_modify(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
+			      struct rig_cmdq_modify_qp *req)
 {
 	struct rig_creq_modify_qp_resp resp = {};
 	int ret;
@@ -380,12 +380,12 @@ static int rig_qp_modify(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
 	req->rq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES);
 	ret = rig_bnxt_cmd(bnxt, req, sizeof(*req), &resp, NULL, 0, 0);
 	if (ret)
-		return rig_qp_refused(&q->qp, req->opcode, ret, &resp);
+		return rig_bnxt_qp_refused(&q->qp, req->opcode, ret, &resp);
 	return 0;
 }
 
 /* The peer's MAC from its link-local GID (the EUI-64 of fe80::/64). */
-static void rig_gid_to_mac(const u8 *gid, u8 *mac)
+static void rig_bnxt_gid_to_mac(const u8 *gid, u8 *mac)
 {
 	mac[0] = gid[8] ^ 0x02;
 	mac[1] = gid[9];
@@ -395,7 +395,7 @@ static void rig_gid_to_mac(const u8 *gid, u8 *mac)
 	mac[5] = gid[15];
 }
 
-static int rig_qp_to_init(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_to_init(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_modify_qp req = {
 		.modify_mask = cpu_to_le32(RIG_CMDQ_MODIFY_QP_MODIFY_MASK_STATE |
@@ -407,11 +407,11 @@ static int rig_qp_to_init(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 		.pkey = cpu_to_le16(0xffff),
 	};
 
-	return rig_qp_modify(bnxt, q, &req);
+	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
-static int rig_qp_to_rtr(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
-			 const struct rig_bnxt_connect_qp *peer)
+static int rig_bnxt_qp_to_rtr(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
+			      const struct rig_bnxt_connect_qp *peer)
 {
 	u32 ird = min_t(u32, bnxt->caps.max_init_rd_atom, RIG_BNXT_RD_ATOMIC);
 	struct rig_cmdq_modify_qp req = {
@@ -430,7 +430,7 @@ static int rig_qp_to_rtr(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
 			RIG_CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6,
 		.sgid_index = cpu_to_le16(bnxt->gid_index),
 		.hop_limit = 1,
-		.path_mtu_pingpong_push_enable = rig_mtu_code(q->qp.mtu),
+		.path_mtu_pingpong_push_enable = rig_bnxt_mtu_code(q->qp.mtu),
 		.min_rnr_timer = 12,
 		.rq_psn = cpu_to_le32(peer->peer_psn & RIG_BNXT_PSN_MASK),
 		.max_dest_rd_atomic = RIG_IRRQ_SLOTS(ird),
@@ -439,11 +439,11 @@ static int rig_qp_to_rtr(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q,
 
 	/* The GID as bytes, as bnxt_re copies it. */
 	memcpy(req.dgid, peer->peer_address, sizeof(req.dgid));
-	rig_gid_to_mac(peer->peer_address, (u8 *)req.dest_mac);
-	return rig_qp_modify(bnxt, q, &req);
+	rig_bnxt_gid_to_mac(peer->peer_address, (u8 *)req.dest_mac);
+	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
-static int rig_qp_to_rts(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
+static int rig_bnxt_qp_to_rts(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	u32 rd = min_t(u32, bnxt->caps.max_rd_atom, RIG_BNXT_RD_ATOMIC);
 	struct rig_cmdq_modify_qp req = {
@@ -461,7 +461,7 @@ static int rig_qp_to_rts(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
 		.max_rd_atomic = RIG_ORRQ_SLOTS(rd),
 	};
 
-	return rig_qp_modify(bnxt, q, &req);
+	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
 /**
@@ -478,19 +478,19 @@ static int rig_qp_to_rts(struct rig_bnxt *bnxt, struct rig_bnxt_qp *q)
  */
 int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer)
 {
-	struct rig_bnxt *bnxt = rig_bnxt_of(qp->ctx->rdev);
+	struct rig_bnxt_dev *bnxt = rig_bnxt_of(qp->ctx->rdev);
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
 	int ret;
 
-	qp->mtu = min3(qp->mtu, rig_qp_path_mtu(bnxt, qp),
+	qp->mtu = min3(qp->mtu, rig_bnxt_qp_path_mtu(bnxt, qp),
 		       (u32)rounddown_pow_of_two(peer->peer_mtu));
 	if (!qp->mtu)
 		return -EMSGSIZE;
-	ret = rig_qp_to_init(bnxt, q);
+	ret = rig_bnxt_qp_to_init(bnxt, q);
 	if (!ret)
-		ret = rig_qp_to_rtr(bnxt, q, peer);
+		ret = rig_bnxt_qp_to_rtr(bnxt, q, peer);
 	if (!ret)
-		ret = rig_qp_to_rts(bnxt, q);
+		ret = rig_bnxt_qp_to_rts(bnxt, q);
 	return ret;
 }
 
@@ -516,16 +516,16 @@ int rig_bnxt_destroy_qp(struct rig_qp *qp)
 	q->armed = false;
 	xa_unlock_bh(&q->bnxt->cqs);
 	if (q->qp_made) {
-		ret = rig_qp_destroy_fw_qp(q->bnxt, q);
+		ret = rig_bnxt_qp_destroy_fw_qp(q->bnxt, q);
 		if (ret)
 			goto refused;
 	}
 	if (q->cq_made) {
-		ret = rig_qp_destroy_cq(q->bnxt, q);
+		ret = rig_bnxt_qp_destroy_cq(q->bnxt, q);
 		if (ret)
 			goto refused;
 	}
-	rig_qp_free_res(q->bnxt, q);
+	rig_bnxt_qp_free_res(q->bnxt, q);
 	if (q->refused)
 		atomic_dec(&to_bnxt_ctx(qp->ctx)->kept);
 	q->refused = false;
@@ -550,7 +550,7 @@ void rig_bnxt_forget_qp(struct rig_qp *qp)
 	q->qp_made = false;
 	q->cq_made = false;
 	if (q->bnxt)
-		rig_qp_free_res(q->bnxt, q);
+		rig_bnxt_qp_free_res(q->bnxt, q);
 }
 
 /**
@@ -561,7 +561,7 @@ void rig_bnxt_forget_qp(struct rig_qp *qp)
  * Called from a notification queue's bottom half.  The core hears of the
  * event; the ring is enabled for its next arm (CQ_ARMENA).
  */
-void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle)
+void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle)
 {
 	struct rig_bnxt_qp *q;
 	bool found;
@@ -573,7 +573,7 @@ void rig_bnxt_cq_event(struct rig_bnxt *bnxt, u64 cq_handle)
 	found = q && q->armed;
 	if (found) {
 		rig_qp_event(&q->qp);
-		rig_bnxt_db_write(q->armena, q->cq_id, RIG_DBC_DBC_TYPE_CQ_ARMENA, 0);
+		rig_bnxt_db_write(q->armena, q->cq_id, RIG_BNXT_DBC_TYPE_CQ_ARMENA, 0);
 	}
 	xa_unlock(&bnxt->cqs);
 	if (!found)

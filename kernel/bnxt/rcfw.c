@@ -64,8 +64,8 @@ const char *rig_bnxt_cmd_name(u8 opcode)
 }
 
 /* Is the CREQ entry at @cons the firmware's, by its valid bit's lap? */
-static bool rig_creq_valid(struct rig_bnxt_rcfw *rcfw, const struct rig_creq_base *e,
-			   u64 cons)
+static bool rig_bnxt_creq_valid(struct rig_bnxt_rcfw *rcfw,
+				const struct rig_creq_base *e, u64 cons)
 {
 	bool lap_odd = (cons / rcfw->creq.depth) & 1;
 
@@ -73,7 +73,7 @@ static bool rig_creq_valid(struct rig_bnxt_rcfw *rcfw, const struct rig_creq_bas
 }
 
 /* An answer: give it to the waiter of its cookie.  Caller holds the lock. */
-static void rig_creq_answer(struct rig_bnxt *bnxt, const struct rig_creq_qp_event *ev)
+static void rig_bnxt_creq_answer(struct rig_bnxt_dev *bnxt, const struct rig_creq_qp_event *ev)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	u16 cookie = le16_to_cpu(ev->cookie) % RIG_BNXT_COOKIES;
@@ -89,14 +89,14 @@ static void rig_creq_answer(struct rig_bnxt *bnxt, const struct rig_creq_qp_even
 	w->done = true;
 }
 
-static void rig_creq_event(struct rig_bnxt *bnxt, const struct rig_creq_base *e)
+static void rig_bnxt_creq_event(struct rig_bnxt_dev *bnxt, const struct rig_creq_base *e)
 {
 	const struct rig_creq_qp_event *ev = (const void *)e;
 	u8 type = e->type & RIG_CREQ_BASE_TYPE_MASK;
 
 	if (type == RIG_CREQ_BASE_TYPE_QP_EVENT &&
 	    ev->event != RIG_CREQ_QP_EVENT_EVENT_QP_ERROR_NOTIFICATION) {
-		rig_creq_answer(bnxt, ev);
+		rig_bnxt_creq_answer(bnxt, ev);
 		return;
 	}
 	if (type == RIG_CREQ_BASE_TYPE_QP_EVENT) {
@@ -117,7 +117,7 @@ static void rig_creq_event(struct rig_bnxt *bnxt, const struct rig_creq_base *e)
  * is masked while the vectors change.  Caller holds the lock.  True when
  * an entry was taken.
  */
-static bool rig_creq_service(struct rig_bnxt *bnxt)
+static bool rig_bnxt_creq_service(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	bool any = false;
@@ -127,44 +127,44 @@ static bool rig_creq_service(struct rig_bnxt *bnxt)
 		const struct rig_creq_base *e = rcfw->creq.va +
 			(rcfw->creq_cons % rcfw->creq.depth) * RIG_BNXT_ENTRY_BYTES;
 
-		if (!rig_creq_valid(rcfw, e, rcfw->creq_cons))
+		if (!rig_bnxt_creq_valid(rcfw, e, rcfw->creq_cons))
 			break;
 		/* The valid bit before the rest of the entry. */
 		dma_rmb();
-		rig_creq_event(bnxt, e);
+		rig_bnxt_creq_event(bnxt, e);
 		rcfw->creq_cons++;
 		any = true;
 	}
 	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id,
-			  rcfw->masked ? RIG_DBC_DBC_TYPE_NQ : RIG_DBC_DBC_TYPE_NQ_ARM,
+			  rcfw->masked ? RIG_BNXT_DBC_TYPE_NQ : RIG_BNXT_DBC_TYPE_NQ_ARM,
 			  rig_bnxt_db_index(rcfw->creq_cons, rcfw->creq.depth));
 	return any;
 }
 
 /* Bottom half of the CREQ's vector: take every new entry, re-arm. */
-static void rig_creq_work(struct work_struct *work)
+static void rig_bnxt_creq_work(struct work_struct *work)
 {
 	struct rig_bnxt_rcfw *rcfw = container_of(work, struct rig_bnxt_rcfw, work);
-	struct rig_bnxt *bnxt = container_of(rcfw, struct rig_bnxt, rcfw);
+	struct rig_bnxt_dev *bnxt = container_of(rcfw, struct rig_bnxt_dev, rcfw);
 	bool any;
 
 	spin_lock(&rcfw->lock);
-	any = rig_creq_service(bnxt);
+	any = rig_bnxt_creq_service(bnxt);
 	spin_unlock(&rcfw->lock);
 	if (any)
 		wake_up_all(&rcfw->wq);
 }
 
-static irqreturn_t rig_creq_irq(int irq, void *data)
+static irqreturn_t rig_bnxt_creq_irq(int irq, void *data)
 {
-	struct rig_bnxt *bnxt = data;
+	struct rig_bnxt_dev *bnxt = data;
 
 	queue_work(system_bh_wq, &bnxt->rcfw.work);
 	return IRQ_HANDLED;
 }
 
 /* Slots a command of @bytes takes. */
-static u32 rig_cmd_slots(u32 bytes)
+static u32 rig_bnxt_cmd_slots(u32 bytes)
 {
 	return DIV_ROUND_UP(bytes, RIG_BNXT_ENTRY_BYTES);
 }
@@ -175,9 +175,9 @@ static u32 rig_cmd_slots(u32 bytes)
  * command is zeroes, never what follows @req in the caller's memory.
  * Caller holds the lock.
  */
-static void rig_cmdq_put(struct rig_bnxt_rcfw *rcfw, const void *req, u32 bytes)
+static void rig_bnxt_cmdq_put(struct rig_bnxt_rcfw *rcfw, const void *req, u32 bytes)
 {
-	u32 i, slots = rig_cmd_slots(bytes);
+	u32 i, slots = rig_bnxt_cmd_slots(bytes);
 
 	lockdep_assert_held(&rcfw->lock);
 	for (i = 0; i < slots; i++) {
@@ -199,7 +199,7 @@ static void rig_cmdq_put(struct rig_bnxt_rcfw *rcfw, const void *req, u32 bytes)
  * bounded all the same, as a busy cookie is freed by its answer or by the
  * channel failing when the firmware does not give one in time.
  */
-static bool rig_cmd_is_teardown(u8 opcode)
+static bool rig_bnxt_cmd_is_teardown(u8 opcode)
 {
 	switch (opcode) {
 	case RIG_CMDQ_BASE_OPCODE_DESTROY_QP:
@@ -214,7 +214,7 @@ static bool rig_cmd_is_teardown(u8 opcode)
 }
 
 /* A cookie is free, or the channel failed (so none will be). */
-static bool rig_cmd_slot_free(struct rig_bnxt_rcfw *rcfw)
+static bool rig_bnxt_cmd_slot_free(struct rig_bnxt_rcfw *rcfw)
 {
 	return READ_ONCE(rcfw->failed) ||
 	       !READ_ONCE(rcfw->waiters[READ_ONCE(rcfw->seq) % RIG_BNXT_COOKIES].busy);
@@ -225,10 +225,10 @@ static bool rig_cmd_slot_free(struct rig_bnxt_rcfw *rcfw)
  * dropped while waiting for one.  -EIO if the channel failed, -EINTR on a
  * fatal signal (never for a teardown); on 0 the lock is held.
  */
-static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u8 opcode, u16 *cookie)
+static int rig_bnxt_cmd_slot(struct rig_bnxt_rcfw *rcfw, u8 opcode, u16 *cookie)
 	__cond_acquires(&rcfw->lock)
 {
-	bool teardown = rig_cmd_is_teardown(opcode);
+	bool teardown = rig_bnxt_cmd_is_teardown(opcode);
 
 	for (;;) {
 		spin_lock_bh(&rcfw->lock);
@@ -240,8 +240,8 @@ static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u8 opcode, u16 *cookie)
 			break;
 		spin_unlock_bh(&rcfw->lock);
 		if (teardown)
-			wait_event(rcfw->free_slots, rig_cmd_slot_free(rcfw));
-		else if (wait_event_killable(rcfw->free_slots, rig_cmd_slot_free(rcfw)))
+			wait_event(rcfw->free_slots, rig_bnxt_cmd_slot_free(rcfw));
+		else if (wait_event_killable(rcfw->free_slots, rig_bnxt_cmd_slot_free(rcfw)))
 			return -EINTR;
 	}
 	*cookie = rcfw->seq++ % RIG_BNXT_COOKIES;
@@ -251,8 +251,8 @@ static int rig_cmd_slot(struct rig_bnxt_rcfw *rcfw, u8 opcode, u16 *cookie)
 }
 
 /* The firmware did not answer: no command is trusted to it again. */
-static void rig_rcfw_fail(struct rig_bnxt *bnxt, u8 opcode, u16 cookie,
-			  unsigned int timeout_ms)
+static void rig_bnxt_rcfw_fail(struct rig_bnxt_dev *bnxt, u8 opcode, u16 cookie,
+			       unsigned int timeout_ms)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 
@@ -275,7 +275,7 @@ static void rig_rcfw_fail(struct rig_bnxt *bnxt, u8 opcode, u16 cookie,
  * Commands in flight and to come fail with -EIO at once, so that taking
  * objects down does not wait for a firmware that is gone.
  */
-void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt)
+void rig_bnxt_rcfw_abandon(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 
@@ -288,13 +288,13 @@ void rig_bnxt_rcfw_abandon(struct rig_bnxt *bnxt)
 }
 
 /* Write the command and ring the mailbox; caller holds the lock. */
-static void rig_cmd_post(struct rig_bnxt *bnxt, const void *req, u32 bytes)
+static void rig_bnxt_cmd_post(struct rig_bnxt_dev *bnxt, const void *req, u32 bytes)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	u32 prod;
 
 	lockdep_assert_held(&rcfw->lock);
-	rig_cmdq_put(rcfw, req, bytes);
+	rig_bnxt_cmdq_put(rcfw, req, bytes);
 	prod = rcfw->cmdq_prod & 0xffff;
 	if (rcfw->first) {
 		/* The very first producer after cmdq_init resets the firmware's. */
@@ -329,12 +329,12 @@ static void rig_cmd_post(struct rig_bnxt *bnxt, const void *req, u32 bytes)
  * a failed channel; -EINTR on a fatal signal before the command was sent
  * (never for a command that takes an object down).
  */
-int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
+int rig_bnxt_cmd(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, void *resp,
 		 void *sb, dma_addr_t sb_dma, u32 sb_len)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	struct rig_cmdq_base *base = req;
-	u32 slots = rig_cmd_slots(req_len);
+	u32 slots = rig_bnxt_cmd_slots(req_len);
 	struct rig_bnxt_waiter *w;
 	u8 opcode = base->opcode;
 	unsigned int timeout_ms;
@@ -351,12 +351,12 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 
 	if (WARN_ON_ONCE(req_len > RIG_BNXT_CMD_MAX_BYTES))
 		return -EINVAL;
-	ret = rig_cmd_slot(rcfw, opcode, &cookie);
+	ret = rig_bnxt_cmd_slot(rcfw, opcode, &cookie);
 	if (ret)
 		return ret;
 	base->cookie = cpu_to_le16(cookie);
 	trace_rig_bnxt_cmd(dev_name(bnxt->dev), opcode, cookie, req, req_len);
-	rig_cmd_post(bnxt, req, req_len);
+	rig_bnxt_cmd_post(bnxt, req, req_len);
 	spin_unlock_bh(&rcfw->lock);
 
 	w = &rcfw->waiters[cookie];
@@ -368,7 +368,7 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 		 * As bnxt_re does: look at the CREQ once more, so that an
 		 * answer whose interrupt was lost is told from no answer.
 		 */
-		looked = !left && !w->done && !rcfw->failed && rig_creq_service(bnxt);
+		looked = !left && !w->done && !rcfw->failed && rig_bnxt_creq_service(bnxt);
 		if (looked && w->done)
 			dev_warn_ratelimited(bnxt->dev,
 					     "%s (cookie 0x%04x) was answered, but the CREQ's vector raised nothing in %u ms: taken by looking\n",
@@ -387,7 +387,7 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 	if (looked)
 		wake_up_all(&rcfw->wq);
 	if (!left && ret == -ETIMEDOUT)
-		rig_rcfw_fail(bnxt, opcode, cookie, timeout_ms);
+		rig_bnxt_rcfw_fail(bnxt, opcode, cookie, timeout_ms);
 	if (ret)
 		return ret;
 
@@ -397,7 +397,7 @@ int rig_bnxt_cmd(struct rig_bnxt *bnxt, void *req, u32 req_len, void *resp,
 }
 
 /* Map the CREQ's doorbell and tell the mailbox where the CMDQ is. */
-static int rig_rcfw_mailbox(struct rig_bnxt *bnxt)
+static int rig_bnxt_rcfw_mailbox(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	struct rig_cmdq_init init = {};
@@ -429,7 +429,7 @@ static int rig_rcfw_mailbox(struct rig_bnxt *bnxt)
  *
  * Return: 0, or an errno with nothing left behind.
  */
-int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt)
+int rig_bnxt_rcfw_start(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	int ret;
@@ -438,7 +438,7 @@ int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt)
 	spin_lock_init(&rcfw->lock);
 	init_waitqueue_head(&rcfw->wq);
 	init_waitqueue_head(&rcfw->free_slots);
-	INIT_WORK(&rcfw->work, rig_creq_work);
+	INIT_WORK(&rcfw->work, rig_bnxt_creq_work);
 
 	ret = rig_bnxt_ring_create(bnxt, &rcfw->cmdq, RIG_BNXT_CMDQ_DEPTH, RIG_BNXT_PBL_QUEUE);
 	if (ret)
@@ -450,14 +450,14 @@ int rig_bnxt_rcfw_start(struct rig_bnxt *bnxt)
 				  &rcfw->creq_id);
 	if (ret)
 		goto err_creq;
-	ret = bnxt->t->ops->request_irq(bnxt->t, 0, rig_creq_irq, "rig_bnxt-creq", bnxt);
+	ret = bnxt->t->ops->request_irq(bnxt->t, 0, rig_bnxt_creq_irq, "rig_bnxt-creq", bnxt);
 	if (ret)
 		goto err_ring;
-	ret = rig_rcfw_mailbox(bnxt);
+	ret = rig_bnxt_rcfw_mailbox(bnxt);
 	if (ret)
 		goto err_irq;
 	scoped_guard(spinlock_bh, &rcfw->lock)
-		rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_DBC_DBC_TYPE_NQ_ARM,
+		rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_BNXT_DBC_TYPE_NQ_ARM,
 				  rig_bnxt_db_index(0, rcfw->creq.depth));
 	return 0;
 
@@ -482,14 +482,14 @@ err_cmdq:
  * bnxt_re does (bnxt_qplib_rcfw_stop_irq()).  Answers that come meanwhile
  * wait in the CREQ.
  */
-void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt)
+void rig_bnxt_rcfw_irq_stop(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 
 	disable_work_sync(&rcfw->work);
 	guard(spinlock_bh)(&rcfw->lock);
 	rcfw->masked = true;
-	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_DBC_DBC_TYPE_NQ,
+	rig_bnxt_db_write(rcfw->creq_db, rcfw->creq_id, RIG_BNXT_DBC_TYPE_NQ,
 			  rig_bnxt_db_index(rcfw->creq_cons, rcfw->creq.depth));
 }
 
@@ -498,7 +498,7 @@ void rig_bnxt_rcfw_irq_stop(struct rig_bnxt *bnxt)
  * @bnxt: the function, its channel up
  * @masked: rig_bnxt_rcfw_irq_stop() masked it
  */
-void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked)
+void rig_bnxt_rcfw_irq_restart(struct rig_bnxt_dev *bnxt, bool masked)
 {
 	scoped_guard(spinlock_bh, &bnxt->rcfw.lock)
 		bnxt->rcfw.masked = false;
@@ -511,7 +511,7 @@ void rig_bnxt_rcfw_irq_restart(struct rig_bnxt *bnxt, bool masked)
  * rig_bnxt_rcfw_stop() - take the command channel down
  * @bnxt: the function; no command is in flight or will be sent
  */
-void rig_bnxt_rcfw_stop(struct rig_bnxt *bnxt)
+void rig_bnxt_rcfw_stop(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 

@@ -27,7 +27,7 @@
  *
  * Return: 0, or -ENOSPC when the doorbell BAR has no such run left.
  */
-int rig_bnxt_dpi_alloc(struct rig_bnxt *bnxt, unsigned int n, u32 *dpi)
+int rig_bnxt_dpi_alloc(struct rig_bnxt_dev *bnxt, unsigned int n, u32 *dpi)
 {
 	unsigned long k;
 
@@ -46,7 +46,7 @@ int rig_bnxt_dpi_alloc(struct rig_bnxt *bnxt, unsigned int n, u32 *dpi)
  * @dpi: from rig_bnxt_dpi_alloc()
  * @n: as many as were allocated
  */
-void rig_bnxt_dpi_free(struct rig_bnxt *bnxt, u32 dpi, unsigned int n)
+void rig_bnxt_dpi_free(struct rig_bnxt_dev *bnxt, u32 dpi, unsigned int n)
 {
 	guard(mutex)(&bnxt->res_lock);
 	bitmap_clear(bnxt->dpis, dpi, n);
@@ -59,18 +59,18 @@ void rig_bnxt_dpi_free(struct rig_bnxt *bnxt, u32 dpi, unsigned int n)
  *
  * Return: its page in the doorbell BAR.
  */
-phys_addr_t rig_bnxt_dpi_phys(struct rig_bnxt *bnxt, u32 dpi)
+phys_addr_t rig_bnxt_dpi_phys(struct rig_bnxt_dev *bnxt, u32 dpi)
 {
 	return bnxt->t->db_phys + bnxt->t->db_dpi_start + (phys_addr_t)dpi * PAGE_SIZE;
 }
 
-static u32 rig_min_nonzero(u32 a, u32 b)
+static u32 rig_bnxt_min_nonzero(u32 a, u32 b)
 {
 	return a && a < b ? a : b;
 }
 
 /* QUERY_FUNC: the firmware's limits, into @bnxt->caps. */
-static int rig_bnxt_query_func(struct rig_bnxt *bnxt)
+static int rig_bnxt_query_func(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_creq_query_func_resp_sb *sb;
 	struct rig_cmdq_query_func req = {
@@ -164,7 +164,7 @@ static void rig_bnxt_vf_limits(const struct rig_bnxt_caps *c, struct rig_cmdq_in
  * tables are bnxt_en's; a PF gives its VFs their share; hardware
  * retransmission is taken when the firmware offers it.
  */
-static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
+static int rig_bnxt_initialize_fw(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_cmdq_initialize_fw req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_INITIALIZE_FW,
@@ -193,7 +193,7 @@ static int rig_bnxt_initialize_fw(struct rig_bnxt *bnxt)
  * did, or the function stopped (its firmware went with every object);
  * else the firmware may still reach them.
  */
-static int rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
+static int rig_bnxt_deinitialize_fw(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_cmdq_deinitialize_fw req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DEINITIALIZE_FW,
@@ -211,7 +211,7 @@ static int rig_bnxt_deinitialize_fw(struct rig_bnxt *bnxt)
 }
 
 /* ADD_GID of the port's address, laid out as bnxt_re lays it out (ipid 0). */
-static int rig_bnxt_add_gid(struct rig_bnxt *bnxt)
+static int rig_bnxt_add_gid(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_cmdq_add_gid req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_ADD_GID,
@@ -238,7 +238,7 @@ static int rig_bnxt_add_gid(struct rig_bnxt *bnxt)
 	return 0;
 }
 
-static void rig_bnxt_delete_gid(struct rig_bnxt *bnxt)
+static void rig_bnxt_delete_gid(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_cmdq_delete_gid req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_DELETE_GID,
@@ -257,7 +257,7 @@ static void rig_bnxt_delete_gid(struct rig_bnxt *bnxt)
  *
  * Return: 0, or the first failure with nothing left behind.
  */
-int rig_bnxt_fw_init(struct rig_bnxt *bnxt)
+int rig_bnxt_fw_init(struct rig_bnxt_dev *bnxt)
 {
 	int ret;
 
@@ -286,7 +286,7 @@ err_deinit:
  * initialised, or stopped); the error of DEINITIALIZE_FW otherwise, when
  * what it kept must stay allocated.
  */
-int rig_bnxt_fw_fini(struct rig_bnxt *bnxt)
+int rig_bnxt_fw_fini(struct rig_bnxt_dev *bnxt)
 {
 	int ret;
 
@@ -304,7 +304,7 @@ int rig_bnxt_fw_fini(struct rig_bnxt *bnxt)
  *
  * Return: 0, -ENOMEM, or -ENOSPC when the doorbell BAR holds no DPI.
  */
-int rig_bnxt_res_init(struct rig_bnxt *bnxt)
+int rig_bnxt_res_init(struct rig_bnxt_dev *bnxt)
 {
 	resource_size_t pages;
 
@@ -314,7 +314,8 @@ int rig_bnxt_res_init(struct rig_bnxt *bnxt)
 	if (bnxt->t->db_len <= bnxt->t->db_dpi_start)
 		return -ENOSPC;
 	pages = (bnxt->t->db_len - bnxt->t->db_dpi_start) >> PAGE_SHIFT;
-	bnxt->ndpi = rig_min_nonzero(bnxt->caps.max_dpi, min_t(resource_size_t, pages, U32_MAX));
+	bnxt->ndpi = rig_bnxt_min_nonzero(bnxt->caps.max_dpi,
+					  min_t(resource_size_t, pages, U32_MAX));
 	if (bnxt->ndpi <= RIG_BNXT_FIRST_DPI)
 		return -ENOSPC;
 	bnxt->dpis = bitmap_zalloc(bnxt->ndpi, GFP_KERNEL);
@@ -325,7 +326,7 @@ int rig_bnxt_res_init(struct rig_bnxt *bnxt)
  * rig_bnxt_res_fini() - free the allocators; nothing is allocated
  * @bnxt: the function
  */
-void rig_bnxt_res_fini(struct rig_bnxt *bnxt)
+void rig_bnxt_res_fini(struct rig_bnxt_dev *bnxt)
 {
 	bitmap_free(bnxt->dpis);
 	bnxt->dpis = NULL;

@@ -20,7 +20,7 @@
  *
  * Return: 0 or -ENOMEM.
  */
-int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
+int rig_bnxt_ring_create(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring,
 			 u32 depth, enum rig_bnxt_pbl_kind kind)
 {
 	size_t bytes = (size_t)depth * RIG_BNXT_ENTRY_BYTES;
@@ -45,7 +45,7 @@ int rig_bnxt_ring_create(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring,
  * @bnxt: the function
  * @ring: the ring; the function no longer writes it
  */
-void rig_bnxt_ring_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring)
+void rig_bnxt_ring_destroy(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring)
 {
 	if (!ring->va)
 		return;
@@ -64,7 +64,7 @@ void rig_bnxt_ring_destroy(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring)
  * A ring the firmware would not free may still be written: its memory
  * and page list are kept for good (logged) rather than handed back.
  */
-void rig_bnxt_ring_release(struct rig_bnxt *bnxt, struct rig_bnxt_ring *ring, u16 id)
+void rig_bnxt_ring_release(struct rig_bnxt_dev *bnxt, struct rig_bnxt_ring *ring, u16 id)
 {
 	if (!rig_bnxt_ring_free(bnxt, id)) {
 		rig_bnxt_ring_destroy(bnxt, ring);

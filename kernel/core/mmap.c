@@ -243,6 +243,34 @@ static int rig_map_io(struct vm_area_struct *vma, struct rig_mmap *m)
 				  vma->vm_page_prot);
 }
 
+/*
+ * Map what @rv's entry names into @rv's VMA and list it, unless the NIC
+ * went or the entry was revoked (both checked under @vma_lock, which
+ * rig_ctx_zap() and the revoke take).  On an error the caller unmaps
+ * what was inserted.
+ */
+static int rig_vma_insert(struct rig_vma *rv)
+{
+	struct vm_area_struct *vma = rv->vma;
+	struct rig_mmap *m = rv->entry;
+	struct rig_ctx *ctx = rv->ctx;
+	int ret;
+
+	guard(mutex)(&ctx->vma_lock);
+	if (READ_ONCE(ctx->rdev->dead))
+		return -ENODEV;
+	if (m->revoked)
+		return -EINVAL;
+	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
+	ret = m->buf ? rig_map_pages(vma, m->buf) : rig_map_io(vma, m);
+	if (ret)
+		return ret;
+	vma->vm_ops = &rig_vm_ops;
+	vma->vm_private_data = rv;
+	list_add(&rv->node, &ctx->vmas);
+	return 0;
+}
+
 /**
  * rig_ctx_mmap() - map what the cookie vma->vm_pgoff names
  * @ctx: the context
@@ -286,27 +314,11 @@ int rig_ctx_mmap(struct rig_ctx *ctx, struct vm_area_struct *vma)
 	rv->entry = m;
 	rv->ctx = ctx;
 
-	guard(mutex)(&ctx->vma_lock);
-	if (READ_ONCE(ctx->rdev->dead)) {
-		ret = -ENODEV;
-		goto err_free;
+	ret = rig_vma_insert(rv);
+	if (ret) {
+		kfree(rv);
+		kref_put(&m->kref, rig_mmap_free);
 	}
-	if (m->revoked) {
-		ret = -EINVAL;
-		goto err_free;
-	}
-	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
-	ret = m->buf ? rig_map_pages(vma, m->buf) : rig_map_io(vma, m);
-	if (ret)
-		goto err_free;	/* the caller unmaps what was inserted */
-	vma->vm_ops = &rig_vm_ops;
-	vma->vm_private_data = rv;
-	list_add(&rv->node, &ctx->vmas);
-	return 0;
-
-err_free:
-	kfree(rv);
-	kref_put(&m->kref, rig_mmap_free);
 	return ret;
 }
 

@@ -52,6 +52,8 @@ int rig_qp_destroy(struct rig_qp *qp)
 {
 	int ret;
 
+	lockdep_assert(lockdep_is_held(&qp->ctx->lock) ||
+		       lockdep_is_held(&qp->ctx->rdev->lock));
 	if (qp->gone)
 		return 0;
 	ret = qp->ctx->rdev->ops->destroy_qp(qp);

@@ -418,6 +418,7 @@ out_unlock:
  */
 void rig_region_lost(struct rig_region *region)
 {
+	lockdep_assert_held_write(&region->ctx->rdev->lock);
 	if (region->state == RIG_REGION_GONE)
 		return;
 	if (region->ctx->rdev->ops->dereg_region(region))
@@ -433,6 +434,7 @@ void rig_region_lost(struct rig_region *region)
  */
 void rig_region_forget(struct rig_region *region)
 {
+	lockdep_assert_held_write(&region->ctx->rdev->lock);
 	if (region->state == RIG_REGION_GONE)
 		return;
 	region->ctx->rdev->ops->forget_region(region);

@@ -940,6 +940,100 @@ TEST(state_turns_to_error_when_a_failed_completion_is_taken_not_before)
 	rig_bnxt_close(nic);
 }
 
+TEST(poll_batch_takes_every_completion_at_hand_in_order_with_one_doorbell)
+{
+	struct rig_completion c[8];
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	EXPECT_EQ(0, rig_qp_poll_batch(qp, c, 8));
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 64, 100));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 1));
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 2));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	fake_complete_receive(fq, 33, RIG_BNXT_CQ_RES_RC_STATUS_OK);
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+
+	/* Two asked for: two taken, the third stays for the next call. */
+	ASSERT_EQ(2, rig_qp_poll_batch(qp, c, 2)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(1u, c[0].id);
+	EXPECT_EQ(RIG_SEND, c[0].op);
+	EXPECT_EQ(100u, c[1].id);
+	EXPECT_EQ(RIG_RECEIVE, c[1].op);
+	EXPECT_EQ(33u, c[1].bytes);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 2, 8), fake_doorbell(fq, DB_CQ));
+	ASSERT_EQ(1, rig_qp_poll_batch(qp, c, 8));
+	EXPECT_EQ(2u, c[0].id);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 3, 8), fake_doorbell(fq, DB_CQ));
+	EXPECT_EQ(0, rig_qp_poll_batch(qp, c, 8));
+	rig_bnxt_close(nic);
+}
+
+TEST(poll_batch_returns_what_it_took_before_a_bad_completion_and_reports_it_next)
+{
+	struct rig_completion c[4];
+	struct rig_bnxt_cq_req bad = { .status = RIG_BNXT_CQ_REQ_STATUS_OK };
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 1));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	/* A completion of a queue pair that is not this one. */
+	bad.qp_handle = htole64(fq->qp_handle ^ 1);
+	fake_write_cqe(fq, &bad, RIG_BNXT_CQ_BASE_CQE_TYPE_REQ);
+
+	ASSERT_EQ(1, rig_qp_poll_batch(qp, c, 4)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(1u, c[0].id);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, 8), fake_doorbell(fq, DB_CQ));
+	c[0].id = 77;
+	EXPECT_EQ(-EPROTO, rig_qp_poll_batch(qp, c, 4));
+	EXPECT_NE(NULL, strstr(rig_error(), "another queue pair")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(77u, c[0].id);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, 8), fake_doorbell(fq, DB_CQ));
+	rig_bnxt_close(nic);
+}
+
+TEST(poll_batch_refuses_no_room_or_too_much_and_takes_nothing)
+{
+	struct rig_completion c[2] = { { .id = 7 } };
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 1));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	EXPECT_EQ(-EINVAL, rig_qp_poll_batch(NULL, c, 1));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_poll_batch"));
+	EXPECT_EQ(-EINVAL, rig_qp_poll_batch(qp, NULL, 1));
+	EXPECT_NE(NULL, strstr(rig_error(), "NULL completions"));
+	EXPECT_EQ(-EINVAL, rig_qp_poll_batch(qp, c, 0));
+	EXPECT_NE(NULL, strstr(rig_error(), "1 to 65536")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EINVAL, rig_qp_poll_batch(qp, c, RIG_QP_POLL_BATCH_MAX + 1));
+	EXPECT_EQ(7u, c[0].id);
+	EXPECT_EQ(0u, fake_doorbell(fq, DB_CQ));
+	/* The completion is still there. */
+	ASSERT_EQ(1, rig_qp_poll_batch(qp, c, 2));
+	EXPECT_EQ(1u, c[0].id);
+	rig_bnxt_close(nic);
+}
+
 TEST(a_flushed_receive_puts_the_queue_pair_in_error)
 {
 	struct rig_completion c;

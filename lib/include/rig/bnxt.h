@@ -503,6 +503,27 @@ int rig_qp_ring(struct rig_qp *qp);
  */
 int rig_qp_poll(struct rig_qp *qp, struct rig_completion *c);
 
+/* The most completions one rig_qp_poll_batch() takes: so the count fits an int. */
+#define RIG_QP_POLL_BATCH_MAX 65536
+
+/**
+ * rig_qp_poll_batch() - take up to @n completions, as ibv_poll_cq() does
+ * @qp: a queue pair
+ * @c: where the completions are stored, oldest first: @n of them
+ * @n: how many at most, 1 to RIG_QP_POLL_BATCH_MAX
+ *
+ * No system call, and one doorbell store for the whole batch where
+ * rig_qp_poll() makes one per completion.  A completion that matches no
+ * posted entry ends the batch: the ones before it are returned, and the
+ * next call reports it.
+ *
+ * Return: how many were taken, 0 when there is none yet; -EINVAL for a
+ * NULL argument or an @n out of range; -EPERM in a child of fork();
+ * -EPROTO when the first completion matches no posted entry (the message
+ * says what it was).
+ */
+int rig_qp_poll_batch(struct rig_qp *qp, struct rig_completion *c, unsigned int n);
+
 /**
  * rig_qp_wait() - take the next completion, sleeping until there is one
  * @qp: a queue pair

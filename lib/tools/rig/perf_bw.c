@@ -21,18 +21,23 @@ static unsigned int bw_salt(const struct perf *p, unsigned int dir)
 	return (unsigned int)(p->bytes * 2 + dir);
 }
 
+/* Completions taken by one rig_qp_poll_batch(), as perftest's CTX_POLL_BATCH. */
+#define BW_BATCH 16
+
 /* Take what completed on @qp: -1 after an error, else how many. */
 static int bw_reap(struct perf *p, struct rig_qp *qp, const char *side, enum rig_op want,
 		   uint64_t *done)
 {
-	struct rig_completion c;
+	struct rig_completion c[BW_BATCH];
 	int n = 0, ret;
 
-	while ((ret = perf_take(p, qp, side, &c)) == 1) {
-		if (c.op != want)
-			return perf_fail(p, "%s: a completion of another kind (%d)", side, c.op);
-		(*done)++;
-		n++;
+	while ((ret = perf_take_batch(p, qp, side, c, BW_BATCH)) > 0) {
+		for (int i = 0; i < ret; i++)
+			if (c[i].op != want)
+				return perf_fail(p, "%s: a completion of another kind (%d)", side,
+						 c[i].op);
+		*done += (uint64_t)ret;
+		n += ret;
 	}
 	return ret < 0 ? -1 : n;
 }

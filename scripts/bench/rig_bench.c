@@ -2,7 +2,7 @@
 /*
  * rig_bench: the workloads of perftest's ib_send_bw, ib_send_lat and
  * ib_read_bw through rig's modelled NICs, and memcpy of the same sizes (the
- * limit), in one process.  bench/run-guest runs it in the guest beside
+ * limit), in one process.  scripts/bench/run-guest runs it in the guest beside
  * perftest over Soft-RoCE; it prints one CSV row per workload and size,
  * in perftest's units (MB is 2^20 bytes; latency is half the round trip
  * and typical is its median):
@@ -118,17 +118,30 @@ static void *xmalloc(size_t n)
 	return p;
 }
 
+/* Completions one rig_qp_poll_batch() takes, as perftest's CTX_POLL_BATCH. */
+#define BATCH 16
+
+/* Take up to @n completions of @qp: how many; any failure ends the run. */
+static int take_batch(struct rig_qp *qp, struct rig_completion *c, unsigned int n,
+		      const char *what)
+{
+	int ret = rig_qp_poll_batch(qp, c, n);
+
+	check(ret, what);
+	for (int i = 0; i < ret; i++) {
+		if (c[i].status) {
+			fprintf(stderr, "rig_bench: %s: %s\n", what,
+				rig_status_message(c[i].status));
+			exit(1);
+		}
+	}
+	return ret;
+}
+
 /* Take a completion of @qp if there is one; any failure ends the run. */
 static int take(struct rig_qp *qp, struct rig_completion *c, const char *what)
 {
-	int ret = rig_qp_poll(qp, c);
-
-	check(ret, what);
-	if (ret && c->status) {
-		fprintf(stderr, "rig_bench: %s: %s\n", what, rig_status_message(c->status));
-		exit(1);
-	}
-	return ret;
+	return take_batch(qp, c, 1, what);
 }
 
 /* The two NICs; each run makes its queue pairs and destroys them after. */
@@ -244,16 +257,17 @@ static void receive_post(struct receiver *r)
 	check(rig_qp_receive(r->qp, r->dst, 0, r->size, 0), "receive");
 }
 
-/* Take a receive completion and repost it: 1 if there was one. */
+/* Take the receive completions at hand and repost each: 1 if there was one. */
 static int receiver_step(struct receiver *r)
 {
-	struct rig_completion c;
+	struct rig_completion c[BATCH];
+	int n = take_batch(r->qp, c, BATCH, "send_bw receive");
 
-	if (!take(r->qp, &c, "send_bw receive"))
-		return 0;
-	r->received++;
-	receive_post(r);
-	return 1;
+	for (int i = 0; i < n; i++) {
+		r->received++;
+		receive_post(r);
+	}
+	return n > 0;
 }
 
 static void *receiver_thread(void *arg)
@@ -278,8 +292,9 @@ static uint64_t stream(struct rig_qp *qp, struct rig_region *src, struct rig_reg
 	uint64_t window = IN_FLIGHT / size ? IN_FLIGHT / size : 1;
 	struct budget b = budget_of(seconds);
 	uint64_t posted = 0, done = 0;
-	struct rig_completion c;
+	struct rig_completion c[BATCH];
 	double t0 = now();
+	int n;
 
 	if (window > opt.depth)
 		window = opt.depth;
@@ -298,8 +313,8 @@ static uint64_t stream(struct rig_qp *qp, struct rig_region *src, struct rig_reg
 		check(rig_qp_ring(qp), "ring");
 		if (!more && done == posted)
 			break;
-		while (take(qp, &c, dst ? "read" : "send"))
-			done++, got = 1;
+		while ((n = take_batch(qp, c, BATCH, dst ? "read" : "send")) > 0)
+			done += (uint64_t)n, got = 1;
 		while (rx && receiver_step(rx))
 			got = 1;
 		if (!got)

@@ -93,6 +93,20 @@ int perf_librig(struct perf *p, int ret, const char *what);
 int perf_take(struct perf *p, struct rig_qp *qp, const char *side, struct rig_completion *c);
 
 /**
+ * perf_take_batch() - take up to @n of @qp's completions without waiting
+ * @p: the run
+ * @qp: the queue pair
+ * @side: what is waited for, for the message
+ * @c: room for @n completions
+ * @n: how many at most (rig_qp_poll_batch())
+ *
+ * Return: how many were taken (0: none), -1 after perf_fail() (an error, or a
+ * completion that did not succeed).
+ */
+int perf_take_batch(struct perf *p, struct rig_qp *qp, const char *side,
+		    struct rig_completion *c, unsigned int n);
+
+/**
  * perf_wait() - wait up to 5 s for @qp's next completion, which must be
  * a successful @want of the whole message: 0, or -1 after printing why not
  */

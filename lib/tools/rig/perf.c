@@ -62,6 +62,19 @@ static int perf_bad_status(struct perf *p, const char *side, const struct rig_co
 			 perf_op_name(c->op), rig_status_message(c->status), c->vendor);
 }
 
+int perf_take_batch(struct perf *p, struct rig_qp *qp, const char *side,
+		    struct rig_completion *c, unsigned int n)
+{
+	int ret = rig_qp_poll_batch(qp, c, n);
+
+	if (ret < 0)
+		return perf_librig(p, ret, side);
+	for (int i = 0; i < ret; i++)
+		if (c[i].status)
+			return perf_bad_status(p, side, &c[i]);
+	return ret;
+}
+
 int perf_take(struct perf *p, struct rig_qp *qp, const char *side, struct rig_completion *c)
 {
 	int ret = rig_qp_poll(qp, c);
