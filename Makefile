@@ -13,7 +13,12 @@
 #   make kunit      KUnit suites under UML
 #   make selftests  kselftests in the guest, without and with an IOMMU
 #   make selftests-debug  the kselftests on the debug kernel (KASAN, lockdep,
-#                   kmemleak, UBSAN, fault injection), built once
+#                   kmemleak, UBSAN, fault injection), built once with clang-19
+#   make canaries   the debug stage shown not blind: for each detector a
+#                   deliberate bug (heap and stack memcpy overruns, use after
+#                   free, lock order, leak, shift, sleep in atomic, hung task)
+#                   built with rig's modules and fired in a debug guest; its
+#                   report must appear and fail the run (about 12 minutes)
 #   make soak       the concurrency fuzzer (selftests/rig_bnxt/race.c) for
 #                   RIG_SOAK_SECONDS (default 1800) on Debian's kernel, then
 #                   as long on the debug kernel; make check runs it 20 s a
@@ -35,6 +40,7 @@ KVER = $(shell $(TOP)/scripts/kver)
 KDIR = /lib/modules/$(KVER)/build
 KSRC = $(shell $(TOP)/scripts/kernel-source)
 PREFIX ?= /usr/local
+comma := ,
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -178,6 +184,12 @@ soak: selftests-build
 		$(TOP)/scripts/vm-run $(VM_DEBUG) --timeout $$(($(RIG_SOAK_SECONDS) + 1800)) -- \
 		$(TOP)/selftests/rig_bnxt/run_tests race
 
+# Each detector's canary (selftests/canary) in the debug stage's guest:
+# its report must show and vm-run must fail the run (scripts/canaries).
+# CANARIES=name,name runs a subset.
+canaries: deps
+	@VM_DEBUG="$(VM_DEBUG)" $(TOP)/scripts/canaries $(subst $(comma), ,$(CANARIES))
+
 check: deps
 	@VM_PLAIN="$(VM_PLAIN)" VM_IOMMU="$(VM_IOMMU)" VM_SWIOTLB="$(VM_SWIOTLB)" \
 		VM_DEBUG="$(VM_DEBUG)" DEBUG_TESTS="$(DEBUG_TESTS)" $(TOP)/scripts/check
@@ -240,6 +252,6 @@ clean:
 	rm -f lib/fabric/*.o lib/fabric/librig-fi.so
 	rm -rf build/man build/mlx5_oracle.h
 
-.PHONY: all deps module module-build lib fabric unit kunit selftests-build selftests selftests-debug soak check bench \
+.PHONY: all deps module module-build lib fabric unit kunit selftests-build selftests selftests-debug soak canaries check bench \
 	examples tools lint demo clean \
 	man install uninstall dkms-check mutants

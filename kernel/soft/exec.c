@@ -632,8 +632,9 @@ static bool rig_soft_send_into(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
  * Return: false while the entry waits for the peer; true once begun or
  * failed.
  */
-static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
-			      const struct rig_soft_sqe *sqe)
+static noinline_for_stack bool rig_soft_run_send(struct rig_soft_qp *qp,
+						 struct rig_soft_qp *peer,
+						 const struct rig_soft_sqe *sqe)
 {
 	struct rig_soft_cursor src[RIG_SOFT_MAX_SGE] __uninitialized;
 	struct rig_soft_world *world = qp->fn->world;
@@ -665,8 +666,9 @@ static bool rig_soft_run_send(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
  * only, so a region is read only through queue pairs connected to queue
  * pairs of its own NIC, whichever function the reader is on.
  */
-static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
-			      const struct rig_soft_sqe *sqe)
+static noinline_for_stack bool rig_soft_run_read(struct rig_soft_qp *qp,
+						 struct rig_soft_qp *peer,
+						 const struct rig_soft_sqe *sqe)
 {
 	struct rig_soft_cursor dst[RIG_SOFT_MAX_SGE] __uninitialized, src;
 	struct rig_soft_world *world = qp->fn->world;
@@ -698,7 +700,7 @@ static bool rig_soft_run_read(struct rig_soft_qp *qp, struct rig_soft_qp *peer,
 }
 
 /* After an error every entry, posted or to come, completes as flushed. */
-static bool rig_soft_flush(struct rig_soft_qp *qp)
+static noinline_for_stack bool rig_soft_flush(struct rig_soft_qp *qp)
 {
 	u32 sq = rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries, qp->sq_done);
 	u32 rq = rig_soft_posted(qp, &qp->rq_db, DBC_DBC_TYPE_RQ, qp->rq_entries, qp->rq_done);
@@ -725,8 +727,13 @@ static bool rig_soft_flush(struct rig_soft_qp *qp)
 /*
  * Read, decode and begin the head send entry, toward @peer (what
  * rig_soft_exec_peer() says now); false while it waits.
+ *
+ * This, the flush and the two kinds of entry are not inlined into
+ * rig_soft_exec_qp(): with KASAN's stack redzones (the debug kernel,
+ * clang) their arrays of cursors and entries added up to a 3.7 KiB frame.
  */
-static bool rig_soft_exec_begin(struct rig_soft_qp *qp, struct rig_soft_qp *peer, u32 posted)
+static noinline_for_stack bool rig_soft_exec_begin(struct rig_soft_qp *qp,
+						   struct rig_soft_qp *peer, u32 posted)
 {
 	u32 idx = qp->sq_done % qp->sq_entries;
 	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
