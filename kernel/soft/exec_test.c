@@ -1068,7 +1068,8 @@ static void rdma_read_from_a_peer_on_another_function_copies_from_its_region(str
 }
 
 /* A key names regions of one function: the reader's own is no key at the peer's. */
-static void rdma_read_with_a_key_of_the_readers_function_is_a_remote_access_error(struct kunit *test)
+static void
+rdma_read_with_a_key_of_the_readers_function_is_a_remote_access_error(struct kunit *test)
 {
 	struct xenv *e = env(test);
 	const struct sge dst = { 0, e->ra->mr.key, 64 };
