@@ -661,16 +661,9 @@ static ssize_t rig_eq_sread(struct fid_eq *feq, uint32_t *event, void *buf, size
 static const char *rig_eq_strerror(struct fid_eq *eq, int prov_errno, const void *err_data,
 				   char *buf, size_t len)
 {
-	const char *s = fi_strerror(prov_errno);
-
 	(void)eq;
 	(void)err_data;
-	if (buf && len) {
-		strncpy(buf, s, len - 1);
-		buf[len - 1] = '\0';
-		return buf;
-	}
-	return s;
+	return rig_fi_message(fi_strerror(prov_errno), buf, len);
 }
 
 static struct fi_ops_eq rig_fi_eq_ops = {
@@ -803,28 +796,10 @@ static struct fi_ops rig_fi_pep_fid_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
-static int rig_pep_getopt(fid_t fid, int level, int optname, void *optval, size_t *optlen)
-{
-	(void)fid;
-	if (level != FI_OPT_ENDPOINT || optname != FI_OPT_CM_DATA_SIZE)
-		return -FI_ENOPROTOOPT;
-	if (!optval || !optlen || *optlen < sizeof(size_t))
-		return -FI_ETOOSMALL;
-	*(size_t *)optval = RIG_FI_CM_DATA_MAX;
-	*optlen = sizeof(size_t);
-	return 0;
-}
-
-static int rig_no_setopt(fid_t fid, int level, int optname, const void *optval, size_t optlen)
-{
-	(void)fid, (void)level, (void)optname, (void)optval, (void)optlen;
-	return -FI_ENOPROTOOPT;
-}
-
 static struct fi_ops_ep rig_fi_pep_ops = {
 	.size = sizeof(struct fi_ops_ep),
-	.getopt = rig_pep_getopt,
-	.setopt = rig_no_setopt,
+	.getopt = rig_fi_cm_getopt,
+	.setopt = rig_fi_no_setopt,
 };
 
 /*

@@ -277,16 +277,9 @@ static int rig_cq_signal(struct fid_cq *cq)
 static const char *rig_cq_strerror(struct fid_cq *cq, int prov_errno, const void *err_data,
 				   char *buf, size_t len)
 {
-	const char *s = rig_status_message(prov_errno);
-
 	(void)cq;
 	(void)err_data;
-	if (buf && len) {
-		strncpy(buf, s, len - 1);
-		buf[len - 1] = '\0';
-		return buf;
-	}
-	return s;
+	return rig_fi_message(rig_status_message(prov_errno), buf, len);
 }
 
 static struct fi_ops_cq rig_fi_cq_ops = {

@@ -623,24 +623,6 @@ static ssize_t rig_ep_cancel(fid_t fid, void *context)
 	return -FI_ENOENT;
 }
 
-static int rig_ep_getopt(fid_t fid, int level, int optname, void *optval, size_t *optlen)
-{
-	(void)fid;
-	if (level != FI_OPT_ENDPOINT || optname != FI_OPT_CM_DATA_SIZE)
-		return -FI_ENOPROTOOPT;
-	if (!optval || !optlen || *optlen < sizeof(size_t))
-		return -FI_ETOOSMALL;
-	*(size_t *)optval = RIG_FI_CM_DATA_MAX;
-	*optlen = sizeof(size_t);
-	return 0;
-}
-
-static int rig_ep_setopt(fid_t fid, int level, int optname, const void *optval, size_t optlen)
-{
-	(void)fid, (void)level, (void)optname, (void)optval, (void)optlen;
-	return -FI_ENOPROTOOPT;
-}
-
 static int rig_ep_no_ctx(struct fid_ep *sep, int index, void *attr, struct fid_ep **ep,
 			 void *context)
 {
@@ -677,8 +659,8 @@ static ssize_t rig_ep_tx_size_left(struct fid_ep *fep)
 static struct fi_ops_ep rig_fi_ep_ops = {
 	.size = sizeof(struct fi_ops_ep),
 	.cancel = rig_ep_cancel,
-	.getopt = rig_ep_getopt,
-	.setopt = rig_ep_setopt,
+	.getopt = rig_fi_cm_getopt,
+	.setopt = rig_fi_no_setopt,
 	.tx_ctx = rig_ep_tx_ctx,
 	.rx_ctx = rig_ep_rx_ctx,
 	.rx_size_left = rig_ep_rx_size_left,

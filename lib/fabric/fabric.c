@@ -382,6 +382,36 @@ int rig_fi_no_control(struct fid *fid, int command, void *arg)
 	return -FI_ENOSYS;
 }
 
+/* getopt of an endpoint, passive or not: only the connection data's size. */
+int rig_fi_cm_getopt(fid_t fid, int level, int optname, void *optval, size_t *optlen)
+{
+	(void)fid;
+	if (level != FI_OPT_ENDPOINT || optname != FI_OPT_CM_DATA_SIZE)
+		return -FI_ENOPROTOOPT;
+	if (!optval || !optlen || *optlen < sizeof(size_t))
+		return -FI_ETOOSMALL;
+	*(size_t *)optval = RIG_FI_CM_DATA_MAX;
+	*optlen = sizeof(size_t);
+	return 0;
+}
+
+int rig_fi_no_setopt(fid_t fid, int level, int optname, const void *optval, size_t optlen)
+{
+	(void)fid, (void)level, (void)optname, (void)optval, (void)optlen;
+	return -FI_ENOPROTOOPT;
+}
+
+/* An EQ's or CQ's strerror: @s, copied into @buf when the caller gives one. */
+const char *rig_fi_message(const char *s, char *buf, size_t len)
+{
+	if (buf && len) {
+		strncpy(buf, s, len - 1);
+		buf[len - 1] = '\0';
+		return buf;
+	}
+	return s;
+}
+
 int rig_fi_no_ops_open(struct fid *fid, const char *name, uint64_t flags, void **ops,
 		       void *context)
 {

@@ -198,6 +198,9 @@ int rig_fi_no_bind(struct fid *fid, struct fid *bfid, uint64_t flags);
 int rig_fi_no_control(struct fid *fid, int command, void *arg);
 int rig_fi_no_ops_open(struct fid *fid, const char *name, uint64_t flags, void **ops,
 		       void *context);
+int rig_fi_cm_getopt(fid_t fid, int level, int optname, void *optval, size_t *optlen);
+int rig_fi_no_setopt(fid_t fid, int level, int optname, const void *optval, size_t optlen);
+const char *rig_fi_message(const char *s, char *buf, size_t len);
 
 /* cm.c */
 int rig_fi_eq_open(struct fid_fabric *fabric, struct fi_eq_attr *attr, struct fid_eq **eq,
