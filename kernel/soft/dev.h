@@ -114,7 +114,7 @@ void rig_soft_dma_unregister(void);
 struct rig_soft_world *rig_soft_engine_world(void);
 void rig_soft_engine_add(struct rig_soft_fn *fn);
 void rig_soft_engine_remove(struct rig_soft_fn *fn);
-void rig_soft_engine_kick(void);
+void rig_soft_engine_kick(struct rig_soft_fn *fn);
 void rig_soft_engine_sync(void);
 int rig_soft_engine_start(void);
 void rig_soft_engine_stop(void);

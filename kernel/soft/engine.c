@@ -13,6 +13,14 @@
  * and sleeps until kicked (RIG_BNXT_KICK, through the transport's kick)
  * or 1 ms passes, when it looks at the mailboxes and doorbells again
  * without waking up.
+ *
+ * Where a kick's work runs (kick_runs_pass) depends on whether the engine
+ * has a CPU of its own.  When it last looked, alone on its CPU, a kick
+ * wakes it and it polls: a busy NIC then costs its processes no system
+ * call.  When another task wanted its CPU (a process per NIC spinning on
+ * its completions, on two CPUs), a kick runs the pass in the kicker's
+ * system call, as rxe runs a post, and wakes the engine only for what that
+ * pass leaves: nobody then waits for a third thread to be scheduled.
  */
 #include <linux/delay.h>
 #include <linux/kthread.h>
@@ -30,6 +38,17 @@ MODULE_PARM_DESC(rnr_timeout_ms, "how long a send waits for the peer to post a r
 static unsigned int retry_timeout_ms = 100;
 module_param(retry_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(retry_timeout_ms, "how long a send waits for a peer that does not answer (ms, default 100)");
+
+/* kick_runs_pass: where the work of a kick that finds the engine asleep runs. */
+enum {
+	RIG_SOFT_KICK_WAKES,	/* in the engine, woken */
+	RIG_SOFT_KICK_CROWDED,	/* in the kicker when the engine's CPU is wanted */
+	RIG_SOFT_KICK_RUNS,	/* in the kicker */
+};
+
+static unsigned int kick_runs_pass = RIG_SOFT_KICK_CROWDED;
+module_param(kick_runs_pass, uint, 0644);
+MODULE_PARM_DESC(kick_runs_pass, "where a kick that finds the engine asleep runs the pass: 0 in the engine (woken), 1 in the kicker's system call when the engine's CPU was wanted by another task (default), 2 always in the kicker's");
 
 static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
@@ -74,6 +93,11 @@ MODULE_PARM_DESC(fw_timeout_s, "the command timeout HWRM_VER_GET advertises (max
 static DECLARE_WAIT_QUEUE_HEAD(rig_soft_wq);
 static bool rig_soft_kicked;		/* under rig_soft_wq.lock */
 static u32 rig_soft_idle;		/* under rig_soft_world.lock */
+/*
+ * Another task wanted the engine's CPU when it last looked before
+ * sleeping: written under rig_soft_world.lock, read by kickers without it.
+ */
+static bool rig_soft_crowded;
 static struct task_struct *rig_soft_task;
 
 /**
@@ -96,10 +120,10 @@ static void rig_soft_set_idle(u32 idle)
 		rig_soft_bar_write32(fn, RIG_SOFT_STATUS, idle);
 }
 
-/* A whole pass (@whole), or only the QPs' entries. */
-static bool rig_soft_engine_pass(bool whole, bool *waiting)
+/* A whole pass (@whole), or only the QPs' entries; the world's lock held. */
+static bool rig_soft_engine_pass_locked(bool whole, bool *waiting)
 {
-	guard(mutex)(&rig_soft_world.lock);
+	lockdep_assert_held(&rig_soft_world.lock);
 	rig_soft_world.rnr_ms = READ_ONCE(rnr_timeout_ms);
 	rig_soft_world.retry_ms = READ_ONCE(retry_timeout_ms);
 	if (!whole)
@@ -107,11 +131,18 @@ static bool rig_soft_engine_pass(bool whole, bool *waiting)
 	return rig_soft_pass(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
 }
 
+static bool rig_soft_engine_pass(bool whole, bool *waiting)
+{
+	guard(mutex)(&rig_soft_world.lock);
+	return rig_soft_engine_pass_locked(whole, waiting);
+}
+
 /* Say "asleep", then look: work found now means no sleep. */
 static bool rig_soft_engine_doze(void)
 {
 	guard(mutex)(&rig_soft_world.lock);
 	rig_soft_set_idle(1);
+	WRITE_ONCE(rig_soft_crowded, !single_task_running());
 	/*
 	 * The status pages' stores before the doorbells' loads; pairs with
 	 * the process's full barrier between its doorbell store and its load
@@ -224,13 +255,54 @@ static int rig_soft_engine_thread(void *data)
 	return 0;
 }
 
-/**
- * rig_soft_engine_kick() - wake the engine if it sleeps
+/*
+ * The pass a kick asks for, run by the kicker (as rxe runs a post in the
+ * poster's system call) when the engine sleeps: no wake-up to pay for, and
+ * no thread that needs a CPU while the processes spin on their
+ * completions.  A busy world (the lock taken: the engine or another
+ * kicker at work) is left to the engine.  Whole, because a kick may be
+ * for an arm or a receive as well as a send.
+ *
+ * Return: true when nothing is left for the engine, which sleeps on.
  */
-void rig_soft_engine_kick(void)
+static bool rig_soft_engine_kick_pass(struct rig_soft_fn *fn)
 {
+	bool waiting = false, left;
+
+	if (!mutex_trylock(&rig_soft_world.lock))
+		return false;
+	/* Awake, the engine looks at the doorbells again before it sleeps. */
+	if (!rig_soft_idle) {
+		mutex_unlock(&rig_soft_world.lock);
+		return true;
+	}
+	fn->stats.kick_passes++;
+	rig_soft_engine_pass_locked(true, &waiting);
+	/* More than one pass's bytes, or a peer to wait for: the engine's. */
+	left = waiting || rig_soft_pending(&rig_soft_world);
+	mutex_unlock(&rig_soft_world.lock);
+	return !left;
+}
+
+/**
+ * rig_soft_engine_kick() - have the engine's work done if it sleeps
+ * @fn: the function a process kicked (RIG_BNXT_KICK)
+ *
+ * Runs the pass in the caller's context when the engine sleeps and
+ * kick_runs_pass says so (counted in @fn's stats), else, or for what
+ * that pass leaves, wakes the engine.  Process context: it may take the
+ * world's lock.
+ */
+void rig_soft_engine_kick(struct rig_soft_fn *fn)
+{
+	unsigned int where = READ_ONCE(kick_runs_pass);
 	unsigned long flags;
 
+	atomic64_inc(&fn->kicks);
+	if ((where == RIG_SOFT_KICK_RUNS ||
+	     (where == RIG_SOFT_KICK_CROWDED && READ_ONCE(rig_soft_crowded))) &&
+	    rig_soft_engine_kick_pass(fn))
+		return;
 	spin_lock_irqsave(&rig_soft_wq.lock, flags);
 	rig_soft_kicked = true;
 	wake_up_locked(&rig_soft_wq);

@@ -102,7 +102,7 @@ static u32 rig_soft_op_mtu(struct rig_transport *t)
 
 static void rig_soft_op_kick(struct rig_transport *t)
 {
-	rig_soft_engine_kick();
+	rig_soft_engine_kick(&rig_soft_dev_of_t(t)->fn);
 }
 
 static void rig_soft_op_register_upcalls(struct rig_transport *t,

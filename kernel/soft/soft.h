@@ -339,6 +339,8 @@ struct rig_soft_faults {
  * @stop_leftovers: objects, rings and statistics contexts a driver told
  *		    of a stop ("suspend") had not freed when it returned
  * @raises_off: vectors raised while their IRQ was freed (debugfs "irqs")
+ * @kick_passes: kicks that ran the engine's pass in the kicker's system
+ *		 call (engine.c; the kicks themselves are rig_soft_fn's @kicks)
  */
 struct rig_soft_stats {
 	u64 cmds;
@@ -359,6 +361,7 @@ struct rig_soft_stats {
 	u64 stats_writes;
 	u64 stop_leftovers;
 	u64 raises_off;
+	u64 kick_passes;
 };
 
 /**
@@ -421,6 +424,9 @@ struct rig_soft_stat_ctx {
  * @dpi_used: DPI pages a live QP or CQ rings (RIG_TRANSPORT_CAP_DPI_PER_DOORBELL)
  * @faults: fault injection
  * @stats: counters
+ * @kicks: RIG_BNXT_KICKs for this function (system calls on the fast
+ *	   path); atomic, not under @world's lock: a kick that finds the
+ *	   lock taken wakes the engine without it
  */
 struct rig_soft_fn {
 	struct rig_soft_world *world;
@@ -459,6 +465,7 @@ struct rig_soft_fn {
 	unsigned long *dpi_used;
 	struct rig_soft_faults faults;
 	struct rig_soft_stats stats;
+	atomic64_t kicks;
 };
 
 /*

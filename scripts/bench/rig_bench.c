@@ -8,7 +8,7 @@
  * and typical is its median):
  *
  *   workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,
- *   lat_avg_us,lat_p99_us,iterations
+ *   lat_avg_us,lat_p99_us,iterations,kicks_per_msg
  *
  *   send_bw   rig_bnxt0 sends to rig_bnxt1 with the send ring full; the
  *             receiver keeps its receive ring full.  Timed from the first
@@ -17,7 +17,15 @@
  *   read_bw   two queue pairs of rig_bnxt1 (a read stays on its NIC): one
  *             reads the other's region with the send ring full.
  *   memcpy    memcpy() between two buffers of the size, as often as fits
- *             the time: the copy each message costs at least.
+ *             the time: the copy each message costs at least.  With -T 2
+ *             (impl "memcpy_2t") two threads copy, each its own buffers:
+ *             the limit of a workload with a thread per NIC.
+ *
+ * kicks_per_msg: the system calls a message cost on rig's fast path: the
+ * RIG_BNXT_KICKs the model counted (its debugfs "stats" of every
+ * function, summed) during the measured rounds, over their messages (both
+ * sides' kicks; a round trip counts two messages).  Empty where the
+ * model's debugfs cannot be read, and for memcpy.
  *
  * For each size the workloads run in alternating rounds (after a warm-up
  * round each), so that a change in the machine's load falls on all of
@@ -36,6 +44,7 @@
  * is a real one: the last bytes landed are compared with those sent.
  */
 #include <getopt.h>
+#include <glob.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -62,6 +71,7 @@ struct opts {
 	uint64_t max_iters;		/* per round */
 	uint32_t depth;			/* ring entries */
 	int threads;			/* 1 or 2 */
+	const char *impl;		/* the name of rig's rows, or NULL */
 	bool pause;
 };
 
@@ -478,8 +488,17 @@ static void run_send_lat(struct rig *g, size_t size, double seconds, struct resu
 
 /* memcpy */
 
-static void run_memcpy(size_t size, double seconds, struct result *res)
+/* One copying thread: its buffers, its time and what it did. */
+struct copier {
+	size_t size;
+	double seconds;
+	struct result res;
+};
+
+static void *copier_thread(void *arg)
 {
+	struct copier *cp = arg;
+	size_t size = cp->size;
 	unsigned char *src = xmalloc(size), *dst = xmalloc(size);
 	struct budget b;
 	uint64_t n = 0;
@@ -487,7 +506,7 @@ static void run_memcpy(size_t size, double seconds, struct result *res)
 
 	memset(src, 0x5a, size);
 	memset(dst, 0, size);
-	b = budget_of(seconds);
+	b = budget_of(cp->seconds);
 	t0 = now();
 	while (budget_left(&b, n)) {
 		src[n % size] = (unsigned char)n;
@@ -496,17 +515,67 @@ static void run_memcpy(size_t size, double seconds, struct result *res)
 		__asm__ __volatile__("" : : "r"(dst) : "memory");
 		n++;
 	}
-	res->seconds = now() - t0;
-	res->iters = n;
+	cp->res.seconds = now() - t0;
+	cp->res.iters = n;
 	if (memcmp(dst, src, size)) {
 		fprintf(stderr, "rig_bench: memcpy of %zu bytes: the copy differs\n", size);
 		exit(1);
 	}
 	free(src);
 	free(dst);
+	return NULL;
+}
+
+/* opt.threads threads copying at once: their copies over the longest time. */
+static void run_memcpy(size_t size, double seconds, struct result *res)
+{
+	struct copier cp[2] = { { .size = size, .seconds = seconds },
+				{ .size = size, .seconds = seconds } };
+	pthread_t t;
+
+	if (opt.threads == 2)
+		start_thread(&t, copier_thread, &cp[1]);
+	copier_thread(&cp[0]);
+	if (opt.threads == 2)
+		pthread_join(t, NULL);
+	res->iters = cp[0].res.iters + (opt.threads == 2 ? cp[1].res.iters : 0);
+	res->seconds = cp[0].res.seconds;
+	if (opt.threads == 2 && cp[1].res.seconds > res->seconds)
+		res->seconds = cp[1].res.seconds;
 }
 
 /* Rounds */
+
+/* The model's kicks so far, summed over its functions; -1 if unreadable. */
+static long long kicks(void)
+{
+	long long total = 0, v;
+	char line[128];
+	glob_t g;
+
+	if (glob("/sys/kernel/debug/rig_soft/*/stats", 0, NULL, &g))
+		return -1;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "r");
+
+		if (!f) {
+			total = -1;
+			break;
+		}
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "kicks %lld", &v) == 1)
+				total += v;
+		fclose(f);
+	}
+	globfree(&g);
+	return total;
+}
+
+/* Kicks and messages of a workload's measured rounds. */
+struct kick_count {
+	long long kicks;		/* -1 once unreadable */
+	uint64_t msgs;
+};
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -572,10 +641,12 @@ static const struct result *median_round(const char *workload, const struct resu
 }
 
 /* One CSV row: bandwidth and rate for streams, latency for ping-pong. */
-static void print_row(const char *workload, size_t size, const struct result *r)
+static void print_row(const char *workload, size_t size, const struct result *r,
+		      const struct kick_count *kc)
 {
-	const char *impl = !strcmp(workload, "memcpy") ? "memcpy" :
-			   opt.threads == 2 ? "rig_2t" : "rig";
+	bool copy = !strcmp(workload, "memcpy");
+	const char *impl = copy ? (opt.threads == 2 ? "memcpy_2t" : "memcpy") :
+			   opt.impl ? opt.impl : opt.threads == 2 ? "rig_2t" : "rig";
 
 	printf("%s,%zu,%s,", workload, size, impl);
 	if (!strcmp(workload, "send_lat"))
@@ -583,7 +654,10 @@ static void print_row(const char *workload, size_t size, const struct result *r)
 	else
 		printf("%.2f,%.6f,,,", (double)r->iters * (double)size / r->seconds / MB,
 		       (double)r->iters / r->seconds / 1e6);
-	printf(",%llu\n", (unsigned long long)r->iters);
+	printf(",%llu,", (unsigned long long)r->iters);
+	if (!copy && kc->kicks >= 0 && kc->msgs)
+		printf("%.4f", (double)kc->kicks / (double)kc->msgs);
+	printf("\n");
 	fflush(stdout);
 }
 
@@ -622,20 +696,36 @@ static bool workloads_known(void)
 static void run_size(struct rig *g, size_t size)
 {
 	static struct result rounds[NWORKLOADS][ROUNDS_MAX];
+	struct kick_count kc[NWORKLOADS] = { 0 };
 	double slice = opt.seconds / opt.rounds;
 	struct result warm;
 
 	for (size_t w = 0; w < NWORKLOADS; w++)
 		if (listed(opt.workloads, workloads[w]))
 			round_of(g, workloads[w], size, slice / 2, &warm);
-	for (int k = 0; k < opt.rounds; k++)
-		for (size_t w = 0; w < NWORKLOADS; w++)
-			if (listed(opt.workloads, workloads[w]))
-				round_of(g, workloads[w], size, slice, &rounds[w][k]);
+	for (int k = 0; k < opt.rounds; k++) {
+		for (size_t w = 0; w < NWORKLOADS; w++) {
+			long long before, after;
+
+			if (!listed(opt.workloads, workloads[w]))
+				continue;
+			before = kicks();
+			round_of(g, workloads[w], size, slice, &rounds[w][k]);
+			after = kicks();
+			if (before < 0 || after < 0 || kc[w].kicks < 0) {
+				kc[w].kicks = -1;
+				continue;
+			}
+			kc[w].kicks += after - before;
+			/* A round trip is two messages. */
+			kc[w].msgs += rounds[w][k].iters *
+				      (strcmp(workloads[w], "send_lat") ? 1 : 2);
+		}
+	}
 	for (size_t w = 0; w < NWORKLOADS; w++)
 		if (listed(opt.workloads, workloads[w]))
 			print_row(workloads[w], size,
-				  median_round(workloads[w], rounds[w], opt.rounds));
+				  median_round(workloads[w], rounds[w], opt.rounds), &kc[w]);
 }
 
 /* Command line */
@@ -647,7 +737,7 @@ static void usage(FILE *f)
 		"Run send_bw, send_lat, read_bw through rig_bnxt0/rig_bnxt1 and memcpy, at\n"
 		"each SIZE (bytes; K and M suffixes), printing CSV rows (MB = 2^20 bytes):\n"
 		"workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,lat_avg_us,\n"
-		"lat_p99_us,iterations\n"
+		"lat_p99_us,iterations,kicks_per_msg\n"
 		"\n"
 		"  -w, --workloads LIST  comma-separated (default send_bw,send_lat,read_bw,memcpy)\n"
 		"  -t, --seconds S       time per workload and size, all rounds (default 1)\n"
@@ -655,7 +745,8 @@ static void usage(FILE *f)
 		"  -n, --iters N         at most N iterations per round (default 10^8)\n"
 		"  -d, --depth N         ring entries, a power of two (default 128, perftest's)\n"
 		"  -T, --threads 1|2     one thread for both NICs (impl rig, the default), or\n"
-		"                        one per NIC (impl rig_2t)\n"
+		"                        one per NIC (impl rig_2t); memcpy: threads copying\n"
+		"  -i, --impl NAME       the impl column of rig's rows (default rig or rig_2t)\n"
 		"      --pause           PAUSE between empty polls (perftest does not)\n"
 		"  -H, --header          print the CSV header first\n"
 		"  -h, --help            this text\n");
@@ -686,6 +777,7 @@ static void parse(int argc, char **argv, bool *header)
 		{ "iters", required_argument, NULL, 'n' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "threads", required_argument, NULL, 'T' },
+		{ "impl", required_argument, NULL, 'i' },
 		{ "pause", no_argument, NULL, 'P' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
@@ -694,7 +786,7 @@ static void parse(int argc, char **argv, bool *header)
 	int c;
 
 	opt.workloads = "send_bw,send_lat,read_bw,memcpy";
-	while ((c = getopt_long(argc, argv, "w:t:r:n:d:T:Hh", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:t:r:n:d:T:i:Hh", longs, NULL)) != -1) {
 		switch (c) {
 		case 'w': opt.workloads = optarg; break;
 		case 't': opt.seconds = atof(optarg); break;
@@ -702,6 +794,7 @@ static void parse(int argc, char **argv, bool *header)
 		case 'n': opt.max_iters = strtoull(optarg, NULL, 0); break;
 		case 'd': opt.depth = (uint32_t)strtoul(optarg, NULL, 0); break;
 		case 'T': opt.threads = atoi(optarg); break;
+		case 'i': opt.impl = optarg; break;
 		case 'P': opt.pause = true; break;
 		case 'H': *header = true; break;
 		case 'h': usage(stdout); exit(0);
@@ -728,7 +821,7 @@ int main(int argc, char **argv)
 	parse(argc, argv, &header);
 	if (header)
 		printf("workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,"
-		       "lat_avg_us,lat_p99_us,iterations\n");
+		       "lat_avg_us,lat_p99_us,iterations,kicks_per_msg\n");
 	nics = listed(opt.workloads, "send_bw") || listed(opt.workloads, "send_lat") ||
 	       listed(opt.workloads, "read_bw");
 	if (nics) {
