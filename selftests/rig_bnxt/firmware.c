@@ -30,31 +30,13 @@ static int dir_write(const char *dir, const char *name, const char *val)
 	return rig_write(path, val);
 }
 
-/* The counter @name of a file of "name value" lines, or -1. */
-static long named_stat(const char *path, const char *name)
-{
-	char line[128];
-	size_t n = strlen(name);
-	long val = -1;
-	FILE *f;
-
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, name, n) && line[n] == ' ')
-			val = atol(line + n + 1);
-	fclose(f);
-	return val;
-}
-
 /* The model's counter @name (its "stats" file), or -1. */
 static long model_stat(const char *dir, const char *name)
 {
 	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof(path), "%s/stats", dir);
-	return named_stat(path, name);
+	return rig_named_stat(path, name);
 }
 
 /* The kernel's reason for the file's last failure, into @msg. */
@@ -980,7 +962,7 @@ static long hw_stat(const char *pci, const char *name)
 	char path[PATH_MAX];
 
 	snprintf(path, sizeof(path), "/sys/kernel/debug/rig_bnxt/%s/hw_stats", pci);
-	return named_stat(path, name);
+	return rig_named_stat(path, name);
 }
 
 /*

@@ -1783,6 +1783,52 @@ TEST_F_TIMEOUT(qp, a_busy_nic_needs_far_fewer_system_calls_than_posts, 120)
 	EXPECT_GE(4, ioctls - base_ioctls);
 }
 
+/*
+ * One send from rig_bnxt0 to rig_bnxt1 after the model has had time to
+ * fall asleep (it sleeps within a millisecond of its last work), with the
+ * model's kick_runs_pass at @mode: the kicks rig_bnxt0's function counted
+ * and the passes they ran in the kicker's system call.
+ */
+static void send_to_sleeping_model(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
+				   long mode, long *kicks, long *passes)
+{
+	long k0, p0;
+	struct rig_qp *tx, *rx;
+	struct mem s, d;
+
+	link_make(_metadata, self, self->nic0, self->nic1, 8, &tx, &rx, &s, &d);
+	ASSERT_EQ(0, rig_soft_param_set("kick_runs_pass", mode));
+	usleep(50000);
+	k0 = rig_model_stat(0, "kicks");
+	p0 = rig_model_stat(0, "kick_passes");
+	ASSERT_LE(0, k0);
+	ASSERT_LE(0, p0);
+	send_exact(_metadata, tx, rx, &s, 0, &d, 0, 100, 100, 31);
+	*kicks = rig_model_stat(0, "kicks") - k0;
+	*passes = rig_model_stat(0, "kick_passes") - p0;
+	TH_LOG("kick_runs_pass %ld: %ld kicks of rig_bnxt0's function, %ld passes run in them",
+	       mode, *kicks, *passes);
+	ASSERT_EQ(0, rig_qp_destroy(tx));
+	ASSERT_EQ(0, rig_qp_destroy(rx));
+}
+
+TEST_F(qp, a_kick_runs_the_models_pass_in_the_kickers_call_or_wakes_its_thread_as_told)
+{
+	long mode = rig_soft_param_num("kick_runs_pass", -1), kicks, passes;
+
+	if (mode < 0)
+		SKIP(return, "the model has no kick_runs_pass");
+	/* 2: in the kicker.  The send is done, and was done by the kick. */
+	send_to_sleeping_model(_metadata, self, 2, &kicks, &passes);
+	EXPECT_LE(1, kicks);
+	EXPECT_LE(1, passes);
+	/* 0: in the engine thread, woken: no kick runs a pass. */
+	send_to_sleeping_model(_metadata, self, 0, &kicks, &passes);
+	EXPECT_LE(1, kicks);
+	EXPECT_EQ(0, passes);
+	ASSERT_EQ(0, rig_soft_param_set("kick_runs_pass", mode));
+}
+
 /* fork, SIGKILL, close */
 
 TEST_F(qp, a_child_of_fork_gets_eperm_from_every_queue_pair_call)

@@ -143,6 +143,35 @@ static inline long rig_model_num(int nic, const char *name, long dflt)
 	return rig_sysfs_read(path, buf, sizeof(buf)) ? dflt : atol(buf);
 }
 
+/* The counter @name of a file of "name value" lines, or -1. */
+static inline long rig_named_stat(const char *path, const char *name)
+{
+	char line[128];
+	size_t n = strlen(name);
+	long val = -1;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, n) && line[n] == ' ')
+			val = atol(line + n + 1);
+	fclose(f);
+	return val;
+}
+
+/* The counter @name in the model's "stats" of rig_bnxtN, or -1. */
+static inline long rig_model_stat(int nic, const char *name)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/stats", dir);
+	return rig_named_stat(path, name);
+}
+
 static inline int rig_module_loaded(void)
 {
 	return access("/sys/module/rig_bnxt", F_OK) == 0;
