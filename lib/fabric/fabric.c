@@ -707,12 +707,24 @@ static struct fi_ops rig_fi_fabric_fid_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
+/*
+ * fi_trywait: completion queues only (their wait object is the device
+ * file); event queues wait on sockets of their own, in fi_eq_sread().
+ */
 static int rig_fi_trywait(struct fid_fabric *fabric, struct fid **fids, int count)
 {
 	(void)fabric;
-	(void)fids;
-	(void)count;
-	return -FI_ENOSYS;
+	for (int i = 0; i < count; i++) {
+		struct rig_cq *cq = rig_fi_cq_of(fids[i]);
+		int ret;
+
+		if (!cq)
+			return -FI_EINVAL;
+		ret = rig_fi_cq_trywait(cq);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static struct fi_ops_fabric rig_fi_fabric_ops = {

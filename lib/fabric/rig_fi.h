@@ -227,6 +227,7 @@ int rig_fi_cq_push(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t
 int rig_fi_cq_push_err(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
 		       int err, int prov_errno, size_t olen);
 bool rig_fi_cq_room(const struct rig_cq *cq);
+int rig_fi_cq_trywait(struct rig_cq *cq);
 /* ep.c, for cq.c: take the completions of @ep's queue pair into its queues. */
 void rig_fi_ep_progress(struct rig_ep *ep);
 /* ep.c, for cm.c: the queue pair is connected; under the domain's lock. */
