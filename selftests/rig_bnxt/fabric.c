@@ -357,6 +357,66 @@ TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access
 			       "remote access"));
 }
 
+/*
+ * A peer reads a registration as the buffer is when a message tells it to:
+ * without an IOMMU the registration is a copy, brought up to date before
+ * each send, except for the bytes a receive is still filling, which come
+ * from the NIC.  (Behind an IOMMU the peer reads the pages themselves.)
+ */
+TEST_F(fabric, a_peer_reads_a_registration_as_of_the_last_send_and_receives_stay_whole)
+{
+	static char b[16384] __attribute__((aligned(4096))), got[4096];
+	struct fi_cq_data_entry c;
+	struct fid_mr *mr;
+	uint64_t key, at = (uint64_t)(uintptr_t)b;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, b, sizeof(b), FI_SEND | FI_RECV | FI_REMOTE_READ,
+			       0, 0, 0, &mr, NULL));
+	key = fi_mr_key(mr);
+	/* Written after the registration, then a send: the peer reads the new bytes. */
+	memset(b, 'A', sizeof(b));
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf, 64, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 8, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(0, fi_read(self->cli.ep, got, sizeof(got), NULL, 0, at + 8192, key, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	for (size_t k = 0; k < sizeof(got); k++) {
+		ASSERT_EQ('A', got[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+
+	/* A receive into its first 4 KiB lands; the buffer changes; a send refreshes the rest. */
+	ASSERT_EQ(0, fi_recv(self->srv.ep, b, 4096, fi_mr_desc(mr), 0, b));
+	memset(self->cli.buf, 'C', 4096);
+	ASSERT_EQ(0, fi_send(self->cli.ep, self->cli.buf, 4096, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));	/* in the server's memory now */
+	memset(b + 4096, 'B', sizeof(b) - 4096);
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf, 64, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 8, fi_mr_desc(self->srv.mr), 0, NULL));
+	/* The server's receive completes with the client's bytes, not the buffer's old ones. */
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ((void *)b, c.op_context);
+	EXPECT_EQ(4096, c.len);
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	for (size_t k = 0; k < 4096; k++) {
+		ASSERT_EQ('C', b[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(0, fi_read(self->cli.ep, got, sizeof(got), NULL, 0, at + 8192, key, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	for (size_t k = 0; k < sizeof(got); k++) {
+		ASSERT_EQ('B', got[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+	fi_close(&mr->fid);
+}
+
 TEST_F(fabric, a_rejected_connection_reports_econnrefused_with_the_servers_data)
 {
 	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
