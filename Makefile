@@ -132,8 +132,10 @@ unit: $(UNIT_TESTS) tools
 kunit: deps
 	$(TOP)/scripts/kunit
 
+# fabric_tools runs lib/examples/mpi_check under Open MPI: built where mpicc is.
 selftests-build: module lib fabric
 	$(MAKE) -C selftests/rig_bnxt
+	if command -v mpicc >/dev/null; then $(MAKE) -C lib/examples mpi; fi
 
 # The guest runs: two modelled NetXtreme functions (rig_soft.ko beneath
 # rig_bnxt.ko) and an ivshmem device standing in for GPU memory, once

@@ -192,6 +192,11 @@ RIG_EXPORT size_t rig_bnxt_page(const struct rig_bnxt *nic)
 	return nic->page;
 }
 
+RIG_EXPORT int rig_bnxt_fd(const struct rig_bnxt *nic)
+{
+	return nic->fd;
+}
+
 RIG_EXPORT int rig_bnxt_iommu(const struct rig_bnxt *nic)
 {
 	return !!(nic->flags & RIG_BNXT_QUERY_IOMMU);

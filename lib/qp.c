@@ -913,11 +913,8 @@ static int rig_ms_left(const struct timespec *deadline)
 	return ns / 1000000 >= INT_MAX ? INT_MAX : (int)((ns + 999999) / 1000000);
 }
 
-/*
- * Arm the completion ring (an event at the next completion) and look at
- * it once more: 1 with a completion, 0 when there is still none.
- */
-static int rig_qp_arm(struct rig_qp *qp, struct rig_completion *c)
+/* Arm the completion ring: the NIC raises an event at its next completion. */
+static void rig_qp_arm_ring(struct rig_qp *qp)
 {
 	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ_ARMALL, qp->cq_cons,
 			qp->cq_entries);
@@ -927,7 +924,26 @@ static int rig_qp_arm(struct rig_qp *qp, struct rig_completion *c)
 	 * see the completion or the NIC sees the arm and raises the event.
 	 */
 	atomic_thread_fence(memory_order_seq_cst);
+}
+
+/*
+ * Arm the completion ring and look at it once more: 1 with a completion
+ * taken, 0 when there is still none.
+ */
+static int rig_qp_arm_take(struct rig_qp *qp, struct rig_completion *c)
+{
+	rig_qp_arm_ring(qp);
 	return rig_qp_take(qp, "rig_qp_wait", c);
+}
+
+/* Is a completion at hand in @qp's ring, for the next poll to take or report? */
+static bool rig_qp_at_hand(const struct rig_qp *qp)
+{
+	size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
+	unsigned int phase = bnxt_completion_phase_unchecked(qp->cq_cons, qp->cq_entries);
+	struct rig_bnxt_completion hc;
+
+	return bnxt_get_completion_unchecked(qp->cq, at, phase, &hc) != 0;
 }
 
 /*
@@ -939,11 +955,12 @@ static int rig_qp_arm(struct rig_qp *qp, struct rig_completion *c)
 
 /*
  * Sleep in RIG_BNXT_WAIT until @qp's completion ring raises an event, for
- * at most @ms (negative: a chunk, and the caller sleeps again): 0 whether
- * an event came or the time passed (the caller looks at the ring either
- * way), or the error.
+ * at most @ms (negative: a chunk, and the caller sleeps again; 0: only
+ * collect an event that came): 0 whether an event came or the time
+ * passed (the caller looks at the ring either way), or the error, named
+ * after @call.
  */
-static int rig_qp_sleep(const struct rig_qp *qp, int ms)
+static int rig_qp_sleep(const struct rig_qp *qp, const char *call, int ms)
 {
 	struct rig_bnxt_wait cmd = {
 		.size = sizeof(cmd), .handle = qp->handle,
@@ -956,12 +973,12 @@ static int rig_qp_sleep(const struct rig_qp *qp, int ms)
 	case ETIMEDOUT:
 		return 0;
 	case EINTR:
-		return rig_fail(-EINTR, "rig_qp_wait: interrupted by a signal");
+		return rig_fail(-EINTR, "%s: interrupted by a signal", call);
 	case EBADF:
-		return rig_fail(-EBADF, "rig_qp_wait: the file of %s was closed under the queue pair",
+		return rig_fail(-EBADF, "%s: the file of %s was closed under the queue pair", call,
 				qp->nic->name);
 	}
-	return rig_nic_error(qp->nic, "rig_qp_wait", err);
+	return rig_nic_error(qp->nic, call, err);
 }
 
 /* The moment @ms milliseconds from now. */
@@ -977,6 +994,14 @@ static struct timespec rig_deadline(int ms)
 		t.tv_nsec -= 1000000000;
 	}
 	return t;
+}
+
+/* A wait on a queue pair in error with nothing left would never end. */
+static int rig_qp_spent_error(const char *call)
+{
+	return rig_fail(-EIO,
+			"%s: the queue pair is in error and every entry posted on it has completed",
+			call);
 }
 
 RIG_EXPORT int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c)
@@ -995,14 +1020,13 @@ RIG_EXPORT int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c)
 
 		ret = rig_qp_take(qp, "rig_qp_wait", c);
 		if (!ret)
-			ret = rig_qp_arm(qp, c);
+			ret = rig_qp_arm_take(qp, c);
 		if (ret == 1)
 			return 1;	/* taking it disarmed the ring */
 		if (!ret && rig_qp_spent(qp))
-			ret = rig_fail(-EIO,
-				       "rig_qp_wait: the queue pair is in error and every entry posted on it has completed");
+			ret = rig_qp_spent_error("rig_qp_wait");
 		if (!ret && left)
-			ret = rig_qp_sleep(qp, left);
+			ret = rig_qp_sleep(qp, "rig_qp_wait", left);
 		if (ret || !left)
 			break;
 	}
@@ -1015,6 +1039,24 @@ RIG_EXPORT int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c)
 	 */
 	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
 	return ret;
+}
+
+RIG_EXPORT int rig_qp_arm(struct rig_qp *qp)
+{
+	int ret = rig_qp_check(qp, "rig_qp_arm");
+
+	if (ret)
+		return ret;
+	/* The event of an earlier arm, so the file is readable only for a new one. */
+	ret = rig_qp_sleep(qp, "rig_qp_arm", 0);
+	if (ret)
+		return ret;
+	if (rig_qp_at_hand(qp))
+		return 1;
+	if (rig_qp_spent(qp))
+		return rig_qp_spent_error("rig_qp_arm");
+	rig_qp_arm_ring(qp);
+	return rig_qp_at_hand(qp);
 }
 
 RIG_EXPORT int rig_qp_state(const struct rig_qp *qp)

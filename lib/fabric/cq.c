@@ -3,10 +3,13 @@
  * Completion queues: a software queue of entries, in the order the
  * endpoints' queue pairs complete them, filled by taking those
  * completions (ep.c) whenever the queue is read.  It owns the entry
- * formats and error entries; it never touches a queue pair itself.
- * Everything here runs under the domain's lock.
+ * formats, error entries and waiting: its wait object (FI_WAIT_FD) is the
+ * device file, which poll() finds readable once a queue pair whose
+ * completion ring it armed (rig_qp_arm()) completes something; it takes
+ * no completion itself.  Everything here runs under the domain's lock.
  */
-#include <sched.h>
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -30,6 +33,7 @@ struct rig_cq {
 	struct fid_cq cq;
 	struct rig_domain *dom;
 	enum fi_cq_format format;
+	enum fi_wait_obj wait_obj;	/* FI_WAIT_FD or FI_WAIT_NONE */
 	struct rig_cq_entry *ring;
 	size_t cap, head, count;
 	struct rig_ep *tx_eps, *rx_eps;	/* bound endpoints: next_tx, next_rx */
@@ -238,23 +242,99 @@ static ssize_t rig_cq_readerr(struct fid_cq *fcq, struct fi_cq_err_entry *buf, u
 	return 1;
 }
 
+/*
+ * fi_trywait() of a completion queue: -FI_EAGAIN when an entry is there
+ * to read (or a completion is at hand), 0 once the completion ring of
+ * every queue pair behind it is armed with nothing in it, so that the
+ * device file turns readable at the next completion.  A queue pair in
+ * error with nothing left to complete never completes again: not armed.
+ */
+int rig_fi_cq_trywait(struct rig_cq *cq)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&cq->dom->lock);
+	rig_cq_progress(cq);
+	if (cq->count)
+		ret = -FI_EAGAIN;
+	for (int t = 0; t < 2 && !ret; t++)
+		for (struct rig_ep *ep = t ? cq->rx_eps : cq->tx_eps; ep && !ret;
+		     ep = t ? ep->next_rx : ep->next_tx) {
+			int armed = ep->qp ? rig_qp_arm(ep->qp) : 0;
+
+			if (armed == 1)
+				ret = -FI_EAGAIN;
+			else if (armed < 0 && armed != -EIO)
+				ret = rig_fi_errno(armed);
+			if (armed < 0)
+				FI_INFO(&rig_prov, FI_LOG_CQ, "%s\n", rig_error());
+		}
+	pthread_mutex_unlock(&cq->dom->lock);
+	return ret;
+}
+
+/* Milliseconds left until @deadline: 0 once it has passed. */
+static int rig_cq_ms_left(const struct timespec *deadline)
+{
+	struct timespec t;
+	long long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	ms = (deadline->tv_sec - t.tv_sec) * 1000LL + (deadline->tv_nsec - t.tv_nsec + 999999) /
+	     1000000;
+	return ms <= 0 ? 0 : ms > INT32_MAX ? INT32_MAX : (int)ms;
+}
+
+/*
+ * Read, else arm and sleep in poll() on the device file, until an entry
+ * comes or @timeout (milliseconds; negative: none) passes.  The file is
+ * the NIC's: a ring armed by another completion queue of the domain may
+ * make it readable with nothing for this one, which then naps a
+ * millisecond before it sleeps again rather than spin.
+ */
 static ssize_t rig_cq_sread(struct fid_cq *fcq, void *buf, size_t count, const void *cond,
 			    int timeout)
 {
-	struct timespec t0, t, nap = { 0, 20000 };
+	struct rig_cq *cq = container_of(fcq, struct rig_cq, cq);
+	struct pollfd pfd = { .fd = rig_bnxt_fd(cq->dom->nic), .events = POLLIN };
+	struct timespec deadline;
+	bool woke = false;
 	ssize_t ret;
 
 	(void)cond;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	clock_gettime(CLOCK_MONOTONIC, &deadline);
+	deadline.tv_sec += timeout / 1000;
+	deadline.tv_nsec += (long)(timeout % 1000) * 1000000;
+	if (deadline.tv_nsec >= 1000000000) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000;
+	}
 	for (;;) {
+		int left = timeout < 0 ? -1 : rig_cq_ms_left(&deadline);
+
 		ret = rig_cq_read(fcq, buf, count);
 		if (ret != -FI_EAGAIN)
 			return ret;
-		clock_gettime(CLOCK_MONOTONIC, &t);
-		if (timeout >= 0 && (t.tv_sec - t0.tv_sec) * 1000 +
-				    (t.tv_nsec - t0.tv_nsec) / 1000000 >= timeout)
+		ret = rig_fi_cq_trywait(cq);
+		if (ret == -FI_EAGAIN)
+			continue;
+		if (ret)
+			return ret;
+		if (!left)
 			return -FI_EAGAIN;
-		nanosleep(&nap, NULL);
+		if (woke) {
+			struct timespec nap = { 0, 1000000 };
+
+			nanosleep(&nap, NULL);
+		}
+		ret = poll(&pfd, 1, left);
+		if (ret < 0 && errno == EINTR)
+			return -FI_EINTR;
+		if (ret < 0 || (pfd.revents & (POLLERR | POLLHUP))) {
+			FI_WARN(&rig_prov, FI_LOG_CQ, "%s: the device is gone\n", cq->dom->name);
+			return -FI_EIO;
+		}
+		woke = ret > 0;
 	}
 }
 
@@ -308,11 +388,26 @@ static int rig_cq_close(struct fid *fid)
 	return 0;
 }
 
+/* FI_GETWAIT: the device file, to poll() after fi_trywait() said 0. */
+static int rig_cq_control(struct fid *fid, int command, void *arg)
+{
+	struct rig_cq *cq = container_of(fid, struct rig_cq, cq.fid);
+
+	if (command != FI_GETWAIT)
+		return -FI_ENOSYS;
+	if (cq->wait_obj != FI_WAIT_FD)
+		return -FI_ENODATA;
+	if (!arg)
+		return -FI_EINVAL;
+	*(int *)arg = rig_bnxt_fd(cq->dom->nic);
+	return 0;
+}
+
 static struct fi_ops rig_fi_cq_fid_ops = {
 	.size = sizeof(struct fi_ops),
 	.close = rig_cq_close,
 	.bind = rig_fi_no_bind,
-	.control = rig_fi_no_control,
+	.control = rig_cq_control,
 	.ops_open = rig_fi_no_ops_open,
 };
 
@@ -323,8 +418,9 @@ int rig_fi_cq_open(struct fid_domain *domain, struct fi_cq_attr *attr, struct fi
 
 	if (!attr || attr->format > FI_CQ_FORMAT_TAGGED || (attr->flags & FI_AFFINITY))
 		return -FI_EINVAL;
-	if (attr->wait_obj != FI_WAIT_NONE && attr->wait_obj != FI_WAIT_UNSPEC) {
-		FI_INFO(&rig_prov, FI_LOG_CQ, "completion queues wait with FI_WAIT_UNSPEC only\n");
+	if (attr->wait_obj != FI_WAIT_NONE && attr->wait_obj != FI_WAIT_UNSPEC &&
+	    attr->wait_obj != FI_WAIT_FD) {
+		FI_INFO(&rig_prov, FI_LOG_CQ, "completion queues wait on FI_WAIT_FD only\n");
 		return -FI_ENOSYS;
 	}
 	cq = calloc(1, sizeof(*cq));
@@ -338,6 +434,7 @@ int rig_fi_cq_open(struct fid_domain *domain, struct fi_cq_attr *attr, struct fi
 	}
 	cq->dom = container_of(domain, struct rig_domain, domain);
 	cq->format = attr->format == FI_CQ_FORMAT_UNSPEC ? FI_CQ_FORMAT_CONTEXT : attr->format;
+	cq->wait_obj = attr->wait_obj == FI_WAIT_NONE ? FI_WAIT_NONE : FI_WAIT_FD;
 	cq->cq.fid.fclass = FI_CLASS_CQ;
 	cq->cq.fid.context = context;
 	cq->cq.fid.ops = &rig_fi_cq_fid_ops;

@@ -11,7 +11,8 @@
  * FI_MR_LOCAL asks) is sent from that region and received into it: in
  * place behind an IOMMU, through the registration's copy without one.
  * Any other goes through bounce slots, RIG_FI_MAX_MSG bytes at most: copied
- * into a slot before its send, out of one after its receive.
+ * into a slot before its send, out of one after its receive.  Without an
+ * IOMMU, every send first brings the copies peers may read up to date.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,73 @@ static ssize_t rig_ep_recvmsg(struct fid_ep *ep, const struct fi_msg *msg, uint6
 				  flags);
 }
 
+/* Bytes @a to @b are being filled: the first such from @pos so far? */
+static void rig_ep_fill_at(size_t a, size_t b, size_t pos, bool *found, size_t *start,
+			   size_t *end)
+{
+	size_t from = a > pos ? a : pos;
+
+	if (b <= pos || (*found && from >= *start))
+		return;
+	*start = from;
+	*end = b;
+	*found = true;
+}
+
+/*
+ * Where the first receive or read still filling @r at or after @pos
+ * starts (no earlier than @pos) and ends, among the endpoints of @dom:
+ * false when none does.
+ */
+static bool rig_ep_next_fill(const struct rig_domain *dom, const struct rig_region *r,
+			     size_t pos, size_t *start, size_t *end)
+{
+	bool found = false;
+
+	for (const struct rig_ep *ep = dom->eps; ep; ep = ep->next_dom) {
+		for (uint64_t i = ep->rx_done; i < ep->rx_posted; i++) {
+			const struct rig_fi_rx *x = &ep->rx[i % ep->entries];
+
+			if (x->region == r)
+				rig_ep_fill_at(x->region_at, x->region_at + x->len, pos, &found,
+					       start, end);
+		}
+		for (uint64_t i = ep->tx_done; i < ep->tx_posted; i++) {
+			const struct rig_fi_tx *t = &ep->tx[i % ep->entries];
+
+			if (t->region == r && (t->flags & FI_READ))
+				rig_ep_fill_at(t->region_at, t->region_at + t->len, pos, &found,
+					       start, end);
+		}
+	}
+	return found;
+}
+
+/*
+ * Without an IOMMU a registration a peer may read is a copy: bring every
+ * one of @dom up to date with its buffer before a send tells a peer what
+ * to read (ofi_rxm's rendezvous, or the application's own protocol).  The
+ * bytes a receive or read of ours is still filling are the NIC's, not the
+ * buffer's: left alone, and copied out when their completion is taken.
+ */
+static void rig_ep_refresh_readable(const struct rig_domain *dom)
+{
+	for (const struct rig_mr *m = dom->readable; m; m = m->next_readable) {
+		size_t pos = 0, start = 0, end = 0;
+
+		while (pos < m->len) {
+			if (!rig_ep_next_fill(dom, m->region, pos, &start, &end))
+				start = end = m->len;
+			if (start > m->len)
+				start = m->len;
+			if (start > pos)
+				rig_region_write(m->region, pos, (const char *)m->buf + pos,
+						 start - pos);
+			pos = end > start ? end : start;
+		}
+	}
+}
+
 static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, void **desc,
 				   size_t count, void *context, uint64_t flags)
 {
@@ -254,6 +322,7 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, v
 	if (ep->tx_posted - ep->tx_done >= ep->entries)
 		return -FI_EAGAIN;
 	slot = (uint32_t)(ep->tx_posted % ep->entries);
+	rig_ep_refresh_readable(ep->dom);
 	if (mr) {
 		/* In place behind an IOMMU; else the registration's copy, brought up to date. */
 		r = mr->region;
@@ -532,6 +601,8 @@ static int rig_ep_enable(struct rig_ep *ep)
 		ep->qp = NULL;
 	} else {
 		ep->enabled = true;
+		ep->next_dom = ep->dom->eps;
+		ep->dom->eps = ep;
 	}
 	pthread_mutex_unlock(&ep->dom->lock);
 	return rig_fi_errno(ret);
@@ -597,6 +668,11 @@ static int rig_ep_close(struct fid *fid)
 
 	rig_fi_ep_cm_close(ep);
 	pthread_mutex_lock(&ep->dom->lock);
+	for (struct rig_ep **l = &ep->dom->eps; *l; l = &(*l)->next_dom)
+		if (*l == ep) {
+			*l = ep->next_dom;
+			break;
+		}
 	rig_fi_cq_detach(ep);
 	if (ep->qp)
 		rig_qp_destroy(ep->qp);

@@ -162,30 +162,9 @@ static int rig_fi_check_hints(uint32_t version, const struct fi_info *hints, int
 	return 0;
 }
 
-/*
- * The largest message of a device's endpoints.  Behind an IOMMU a
- * registration is the buffer's own pages, and messages and reads reach
- * the largest entry a queue pair moves.  Without one a registration is a
- * copy made when it was made, which a peer's read sees: ofi_rxm's
- * rendezvous, which lets the peer read a registration the application
- * made long before, must never be chosen, so messages stay within a
- * bounce slot (and ofi_rxm within its eager and segmented protocols).
- */
-static size_t rig_fi_max_msg(const char *dev)
-{
-	struct rig_bnxt *nic;
-	int iommu;
-
-	if (rig_bnxt_open(dev, &nic))
-		return RIG_FI_MAX_MSG;
-	iommu = rig_bnxt_iommu(nic);
-	rig_bnxt_close(nic);
-	return iommu ? RIG_FI_MAX_MSG_MR : RIG_FI_MAX_MSG;
-}
-
 static struct fi_info *rig_fi_info_one(const char *dev, const struct fi_info *hints,
 				       int mr_mode, const struct sockaddr_in *src,
-				       const struct sockaddr_in *dst, size_t max_msg)
+				       const struct sockaddr_in *dst)
 {
 	struct fi_info *fi = fi_allocinfo();
 	uint64_t caps = RIG_FI_CAPS | RIG_FI_DOMAIN_CAPS;
@@ -227,7 +206,7 @@ static struct fi_info *rig_fi_info_one(const char *dev, const struct fi_info *hi
 	};
 	*fi->ep_attr = (struct fi_ep_attr){
 		.type = FI_EP_MSG, .protocol = FI_PROTO_UNSPEC, .protocol_version = 1,
-		.max_msg_size = max_msg, .tx_ctx_cnt = 1, .rx_ctx_cnt = 1,
+		.max_msg_size = RIG_FI_MAX_MSG_MR, .tx_ctx_cnt = 1, .rx_ctx_cnt = 1,
 	};
 	fi->domain_attr->name = strdup(dev);
 	fi->domain_attr->threading = FI_THREAD_SAFE;
@@ -309,18 +288,16 @@ int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint
 	n = rig_fi_devices(devs, 16);
 	for (int i = 0; i < n; i++) {
 		struct fi_info *fi;
-		size_t max_msg;
 
 		if (hints && hints->domain_attr && hints->domain_attr->name &&
 		    strcmp(hints->domain_attr->name, devs[i]))
 			continue;
-		max_msg = rig_fi_max_msg(devs[i]);
-		if (hints && hints->ep_attr && hints->ep_attr->max_msg_size > max_msg) {
-			FI_INFO(&rig_prov, FI_LOG_CORE, "messages on %s are at most %zu bytes\n",
-				devs[i], max_msg);
+		if (hints && hints->ep_attr && hints->ep_attr->max_msg_size > RIG_FI_MAX_MSG_MR) {
+			FI_INFO(&rig_prov, FI_LOG_CORE, "messages are at most %zu bytes\n",
+				(size_t)RIG_FI_MAX_MSG_MR);
 			continue;
 		}
-		fi = rig_fi_info_one(devs[i], hints, mr_mode, srcp, dstp, max_msg);
+		fi = rig_fi_info_one(devs[i], hints, mr_mode, srcp, dstp);
 		if (!fi) {
 			fi_freeinfo(head);
 			return -FI_ENOMEM;
@@ -506,6 +483,15 @@ static int rig_fi_mr_close(struct fid *fid)
 {
 	struct rig_mr *mr = container_of(fid, struct rig_mr, mr.fid);
 
+	if (mr->readable) {
+		pthread_mutex_lock(&mr->dom->lock);
+		for (struct rig_mr **l = &mr->dom->readable; *l; l = &(*l)->next_readable)
+			if (*l == mr) {
+				*l = mr->next_readable;
+				break;
+			}
+		pthread_mutex_unlock(&mr->dom->lock);
+	}
 	if (mr->region)
 		rig_region_deregister(mr->region);
 	free(mr);
@@ -523,10 +509,13 @@ static struct fi_ops rig_fi_mr_fid_ops = {
 /*
  * A registration is a rig region: behind an IOMMU the buffer's own pages
  * (pinned, read and written in place); without one, where rig takes no
- * ordinary pages, a host region holding a copy made now, which a remote
- * read sees and a local read is copied out of.  The key carries the
- * region's key and the low 32 bits of its first byte's address, so a
- * reader turns a virtual address into an offset (regions are under 4 GiB).
+ * ordinary pages, a host region holding a copy made now, which a local
+ * read is copied out of.  A peer reads that copy: one a peer may read
+ * (FI_REMOTE_READ) is brought up to date again before every send of the
+ * domain (ep.c), since a peer learns what to read from a message.  The
+ * key carries the region's key and the low 32 bits of its first byte's
+ * address, so a reader turns a virtual address into an offset (regions
+ * are under 4 GiB).
  */
 static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count,
 			  uint64_t access, uint64_t offset, uint64_t requested_key,
@@ -540,7 +529,6 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 
 	(void)offset;
 	(void)requested_key;
-	(void)access;
 	(void)flags;	/* OFI_MR_NOCACHE from ofi_rxm, and any other: no cache here */
 	if (count != 1 || !iov || !iov[0].iov_len || iov[0].iov_len >= (1ULL << 31))
 		return -FI_EINVAL;
@@ -575,6 +563,13 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 	mr->mr.fid.ops = &rig_fi_mr_fid_ops;
 	mr->mr.mem_desc = mr;
 	mr->mr.key = (uint64_t)rig_region_key(mr->region) << 32 | (uint32_t)mr->start;
+	if (mr->copy && (access & FI_REMOTE_READ)) {
+		mr->readable = true;
+		pthread_mutex_lock(&dom->lock);
+		mr->next_readable = dom->readable;
+		dom->readable = mr;
+		pthread_mutex_unlock(&dom->lock);
+	}
 	*mrp = &mr->mr;
 	return 0;
 }
@@ -707,12 +702,24 @@ static struct fi_ops rig_fi_fabric_fid_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
+/*
+ * fi_trywait: completion queues only (their wait object is the device
+ * file); event queues wait on sockets of their own, in fi_eq_sread().
+ */
 static int rig_fi_trywait(struct fid_fabric *fabric, struct fid **fids, int count)
 {
 	(void)fabric;
-	(void)fids;
-	(void)count;
-	return -FI_ENOSYS;
+	for (int i = 0; i < count; i++) {
+		struct rig_cq *cq = rig_fi_cq_of(fids[i]);
+		int ret;
+
+		if (!cq)
+			return -FI_EINVAL;
+		ret = rig_fi_cq_trywait(cq);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static struct fi_ops_fabric rig_fi_fabric_ops = {

@@ -55,7 +55,7 @@ extern struct fi_provider rig_prov;
 /*
  * A message without a registration goes through a bounce slot of a host
  * region: its size.  One with a registration is sent from it and received
- * into it, up to the largest entry a queue pair moves.
+ * into it, up to the largest entry a queue pair moves: the largest message.
  */
 #define RIG_FI_MAX_MSG		(64 * 1024)
 #define RIG_FI_MAX_MSG_MR	RIG_QP_BYTES_MAX
@@ -69,12 +69,18 @@ struct rig_fabric {
 	struct fid_fabric fabric;
 };
 
+struct rig_ep;
+struct rig_mr;
+
 struct rig_domain {
 	struct fid_domain domain;
 	struct rig_fabric *fab;
 	struct rig_bnxt *nic;
 	int iommu;
 	pthread_mutex_t lock;		/* the data path, see above */
+	/* Under @lock: */
+	struct rig_ep *eps;		/* enabled endpoints: next_dom */
+	struct rig_mr *readable;	/* copy registrations a peer may read: next_readable */
 	char name[32];
 };
 
@@ -174,6 +180,7 @@ struct rig_ep {
 	struct sockaddr_in peer_addr;
 	struct rig_ep *next_ep;		/* in the event queue's list */
 	struct rig_ep *next_tx, *next_rx;	/* in its completion queues' lists */
+	struct rig_ep *next_dom;	/* in its domain's list, once enabled */
 };
 
 struct rig_mr {
@@ -183,7 +190,9 @@ struct rig_mr {
 	uintptr_t start;		/* the first byte of the region, in the process */
 	size_t len;
 	bool copy;			/* no IOMMU: the region holds a copy of the buffer */
+	bool readable;			/* a copy with FI_REMOTE_READ: in dom->readable */
 	const void *buf;
+	struct rig_mr *next_readable;	/* under the domain's lock */
 };
 
 /* fabric.c */
@@ -227,6 +236,7 @@ int rig_fi_cq_push(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t
 int rig_fi_cq_push_err(struct rig_cq *cq, struct rig_ep *ep, void *context, uint64_t flags,
 		       int err, int prov_errno, size_t olen);
 bool rig_fi_cq_room(const struct rig_cq *cq);
+int rig_fi_cq_trywait(struct rig_cq *cq);
 /* ep.c, for cq.c: take the completions of @ep's queue pair into its queues. */
 void rig_fi_ep_progress(struct rig_ep *ep);
 /* ep.c, for cm.c: the queue pair is connected; under the domain's lock. */

@@ -1269,6 +1269,101 @@ TEST(wait_that_times_out_returns_0_and_leaves_the_ring_disarmed)
 	rig_bnxt_close(nic);
 }
 
+/* Arming, for a caller that sleeps in poll() on the file */
+
+TEST(the_file_to_poll_is_the_nics_own)
+{
+	struct rig_bnxt *nic;
+	struct stat st;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, fstat(rig_bnxt_fd(nic), &st));
+	EXPECT_EQ(fake.dev, st.st_dev);
+	EXPECT_EQ(fake.ino, st.st_ino);
+	rig_bnxt_close(nic);
+}
+
+TEST(arm_collects_the_last_event_arms_the_ring_and_says_nothing_is_at_hand)
+{
+	struct fake_qp *fq, *other;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	(void)connected_qp(_metadata, nic, 4, 4096, &other);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	EXPECT_EQ(0, rig_qp_arm(qp)) TH_LOG("%s", rig_error());
+	/* One wait, of no time: it only collects... */
+	EXPECT_EQ(1u, fake.waits);
+	EXPECT_EQ(fq->handle, fake.wait_handle);
+	EXPECT_EQ(0u, fake.wait_timeout);
+	/* ...then the ring is armed at the next completion, and stays armed. */
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ_ARMALL, fq->cqn, 0, 8), fake_doorbell(fq, DB_CQ));
+	EXPECT_EQ(0u, fake_doorbell(other, DB_CQ));
+	rig_bnxt_close(nic);
+}
+
+TEST(arm_with_a_completion_at_hand_says_so_and_takes_nothing)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 7));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	EXPECT_EQ(1, rig_qp_arm(qp));
+	EXPECT_EQ(1, rig_qp_arm(qp));
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(7u, c.id);
+	EXPECT_EQ(0, rig_qp_poll(qp, &c));
+	EXPECT_EQ(0, rig_qp_arm(qp));
+	rig_bnxt_close(nic);
+}
+
+TEST(arm_on_a_queue_pair_in_error_with_nothing_left_is_an_error)
+{
+	struct rig_completion c;
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 1));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR);
+	ASSERT_EQ(1, rig_qp_poll(qp, &c));
+	EXPECT_EQ(-EIO, rig_qp_arm(qp));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_arm: the queue pair is in error"))
+		TH_LOG("%s", rig_error());
+	rig_bnxt_close(nic);
+}
+
+TEST(arm_reports_a_nic_gone)
+{
+	struct rig_bnxt *nic;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	fake.wait_error = ENODEV;
+	EXPECT_EQ(-ENODEV, rig_qp_arm(qp));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_arm")) TH_LOG("%s", rig_error());
+	rig_bnxt_close(nic);
+}
+
 TEST(wait_reports_a_signal_and_a_nic_gone)
 {
 	struct rig_completion c;

@@ -55,6 +55,8 @@ TEST(every_call_on_no_queue_pair_is_invalid_and_names_itself)
 	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_poll"));
 	EXPECT_EQ(-EINVAL, rig_qp_wait(NULL, 0, &c));
 	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_wait"));
+	EXPECT_EQ(-EINVAL, rig_qp_arm(NULL));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_arm"));
 	EXPECT_EQ(-EINVAL, rig_qp_state(NULL));
 	EXPECT_NE(NULL, strstr(rig_error(), "rig_qp_state"));
 	EXPECT_EQ(-EINVAL, rig_qp_destroy(NULL));

@@ -4,18 +4,22 @@
  * would use it: hints it cannot meet refused with -FI_ENODATA, unknown
  * capability bits ignored, a connection made, used (send, receive, read
  * by key) and shut down, a rejected connection, garbage on the control
- * socket, a read with a bad key, a peer killed mid-transfer.  The server
+ * socket, a read with a bad key, a peer killed mid-transfer, completion
+ * queues waiting on the device file (FI_WAIT_FD) and one left full.  The server
  * side is on rig_bnxt0, the client on rig_bnxt1.  The provider is found
  * through FI_PROVIDER_PATH (lib/fabric of this tree).  Needs two modelled
  * NICs.
  */
 #include <arpa/inet.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <rdma/fabric.h>
@@ -79,6 +83,7 @@ struct side {
 	struct fid_ep *ep;
 	struct fid_pep *pep;
 	struct fid_mr *mr;
+	size_t cq_size;			/* 0: 64 entries */
 	char buf[65536];
 };
 
@@ -96,7 +101,8 @@ static void side_open(struct __test_metadata *_metadata, struct side *s, const c
 static void side_endpoint(struct __test_metadata *_metadata, struct side *s,
 			  struct fi_info *info)
 {
-	struct fi_cq_attr cq_attr = { .format = FI_CQ_FORMAT_DATA, .size = 64 };
+	struct fi_cq_attr cq_attr = { .format = FI_CQ_FORMAT_DATA, .wait_obj = FI_WAIT_FD,
+				      .size = s->cq_size ? s->cq_size : 64 };
 
 	ASSERT_EQ(0, fi_domain(s->fabric, info, &s->domain, NULL));
 	ASSERT_EQ(0, fi_cq_open(s->domain, &cq_attr, &s->cq, NULL));
@@ -351,6 +357,66 @@ TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access
 			       "remote access"));
 }
 
+/*
+ * A peer reads a registration as the buffer is when a message tells it to:
+ * without an IOMMU the registration is a copy, brought up to date before
+ * each send, except for the bytes a receive is still filling, which come
+ * from the NIC.  (Behind an IOMMU the peer reads the pages themselves.)
+ */
+TEST_F(fabric, a_peer_reads_a_registration_as_of_the_last_send_and_receives_stay_whole)
+{
+	static char b[16384] __attribute__((aligned(4096))), got[4096];
+	struct fi_cq_data_entry c;
+	struct fid_mr *mr;
+	uint64_t key, at = (uint64_t)(uintptr_t)b;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, b, sizeof(b), FI_SEND | FI_RECV | FI_REMOTE_READ,
+			       0, 0, 0, &mr, NULL));
+	key = fi_mr_key(mr);
+	/* Written after the registration, then a send: the peer reads the new bytes. */
+	memset(b, 'A', sizeof(b));
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf, 64, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 8, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(0, fi_read(self->cli.ep, got, sizeof(got), NULL, 0, at + 8192, key, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	for (size_t k = 0; k < sizeof(got); k++) {
+		ASSERT_EQ('A', got[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+
+	/* A receive into its first 4 KiB lands; the buffer changes; a send refreshes the rest. */
+	ASSERT_EQ(0, fi_recv(self->srv.ep, b, 4096, fi_mr_desc(mr), 0, b));
+	memset(self->cli.buf, 'C', 4096);
+	ASSERT_EQ(0, fi_send(self->cli.ep, self->cli.buf, 4096, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));	/* in the server's memory now */
+	memset(b + 4096, 'B', sizeof(b) - 4096);
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf, 64, fi_mr_desc(self->cli.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 8, fi_mr_desc(self->srv.mr), 0, NULL));
+	/* The server's receive completes with the client's bytes, not the buffer's old ones. */
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ((void *)b, c.op_context);
+	EXPECT_EQ(4096, c.len);
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	for (size_t k = 0; k < 4096; k++) {
+		ASSERT_EQ('C', b[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(0, fi_read(self->cli.ep, got, sizeof(got), NULL, 0, at + 8192, key, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	for (size_t k = 0; k < sizeof(got); k++) {
+		ASSERT_EQ('B', got[k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+	fi_close(&mr->fid);
+}
+
 TEST_F(fabric, a_rejected_connection_reports_econnrefused_with_the_servers_data)
 {
 	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
@@ -433,6 +499,151 @@ TEST_F(fabric, cq_sread_waits_for_a_completion_and_eq_sread_for_an_event_written
 	EXPECT_EQ(FI_NOTIFY, type);
 	EXPECT_EQ(42, got.data);
 	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &got, sizeof(got), 100, 0));
+}
+
+/* Milliseconds of wall-clock and of this process's CPU since *@t (then reset). */
+static long ms_since(struct timespec *t, clockid_t clock)
+{
+	struct timespec now;
+	long ms;
+
+	clock_gettime(clock, &now);
+	ms = (now.tv_sec - t->tv_sec) * 1000 + (now.tv_nsec - t->tv_nsec) / 1000000;
+	*t = now;
+	return ms;
+}
+
+/*
+ * FI_WAIT_FD: the wait object is the device file; fi_cq_sread sleeps in
+ * poll() on it (no CPU burnt) until a completion comes or its time
+ * passes, and fi_trywait arms it for an application's own poll().
+ */
+TEST_F(fabric, cq_sread_sleeps_on_the_device_file_and_a_completion_wakes_it)
+{
+	struct fi_cq_attr none = { .format = FI_CQ_FORMAT_DATA, .wait_obj = FI_WAIT_NONE };
+	struct timespec wall, cpu;
+	struct fi_cq_data_entry c;
+	struct stat dev, st;
+	struct fid_cq *plain;
+	struct fid *fids[2];
+	struct pollfd pfd;
+	long ms, used;
+	pthread_t t;
+	void *sent;
+	int fd = -1;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	fids[0] = &self->srv.cq->fid;
+	fids[1] = &self->srv.eq->fid;
+	ASSERT_EQ(0, fi_control(&self->srv.cq->fid, FI_GETWAIT, &fd));
+	ASSERT_EQ(0, fstat(fd, &st));
+	ASSERT_EQ(0, stat("/dev/rig_bnxt0", &dev));
+	EXPECT_EQ(dev.st_rdev, st.st_rdev);
+	ASSERT_EQ(0, fi_cq_open(self->srv.domain, &none, &plain, NULL));
+	EXPECT_EQ(-FI_ENODATA, fi_control(&plain->fid, FI_GETWAIT, &fd));
+	fi_close(&plain->fid);
+
+	/* Nothing comes: -FI_EAGAIN after the time, asleep meanwhile. */
+	clock_gettime(CLOCK_MONOTONIC, &wall);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+	ASSERT_EQ(-FI_EAGAIN, fi_cq_sread(self->srv.cq, &c, 1, NULL, 500));
+	ms = ms_since(&wall, CLOCK_MONOTONIC);
+	used = ms_since(&cpu, CLOCK_PROCESS_CPUTIME_ID);
+	TH_LOG("timed out after %ld ms, %ld ms of CPU", ms, used);
+	EXPECT_LE(495, ms);
+	EXPECT_GT(100, used);
+
+	/* A send 300 ms later wakes it. */
+	ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, pthread_create(&t, NULL, send_later, &self->cli));
+	ASSERT_EQ(1, fi_cq_sread(self->srv.cq, &c, 1, NULL, WAIT_MS));
+	ms = ms_since(&wall, CLOCK_MONOTONIC);
+	used = ms_since(&cpu, CLOCK_PROCESS_CPUTIME_ID);
+	TH_LOG("woken after %ld ms, %ld ms of CPU", ms, used);
+	EXPECT_EQ(64, c.len);
+	EXPECT_LE(250, ms);
+	EXPECT_GT(ms / 2, used);
+	pthread_join(t, &sent);
+	EXPECT_EQ(0, (intptr_t)sent);
+
+	/* The application's own poll(): armed by fi_trywait, readable at the next completion. */
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+	ASSERT_EQ(0, fi_trywait(self->srv.fabric, fids, 1));
+	EXPECT_EQ(0, poll(&pfd, 1, 100));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->cli.ep, self->cli.buf, 32, NULL, 0, NULL));
+	ASSERT_EQ(1, poll(&pfd, 1, WAIT_MS));
+	EXPECT_EQ(POLLIN, pfd.revents);
+	EXPECT_EQ(-FI_EAGAIN, fi_trywait(self->srv.fabric, fids, 1));
+	ASSERT_EQ(1, fi_cq_read(self->srv.cq, &c, 1));
+	EXPECT_EQ(32, c.len);
+	EXPECT_EQ(-FI_EINVAL, fi_trywait(self->srv.fabric, &fids[1], 1));
+}
+
+/*
+ * A completion queue nobody reads fills up: the provider then leaves the
+ * completions in the queue pair's ring, whose entries stay taken, so
+ * posting answers -FI_EAGAIN; no completion is lost or overwritten, and
+ * reading the queue gives every one, in the order posted.
+ */
+TEST_F(fabric, a_full_completion_queue_holds_posts_with_eagain_and_loses_nothing)
+{
+	struct timespec last, now;
+	struct fi_cq_data_entry c;
+	static char got[1024][8];
+	uint64_t key;
+	size_t posted = 0, taken = 0;
+	ssize_t n;
+
+	self->cli.cq_size = 1;
+	connect_pair(_metadata, &self->srv, &self->cli);
+	for (size_t k = 0; k < sizeof(self->srv.buf); k++)
+		self->srv.buf[k] = (char)(k * 3 + (k >> 8));
+	fi_close(&self->srv.mr->fid);
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, self->srv.buf, sizeof(self->srv.buf),
+			       FI_REMOTE_READ, 0, 0, 0, &self->srv.mr, NULL));
+	key = fi_mr_key(self->srv.mr);
+	/* Reads of 8 bytes each, never a completion read, until posting has been stuck 2 s. */
+	clock_gettime(CLOCK_MONOTONIC, &last);
+	for (;;) {
+		ASSERT_GT(1024, posted);
+		n = fi_read(self->cli.ep, got[posted], 8, NULL, 0,
+			    (uint64_t)(uintptr_t)self->srv.buf + posted * 8, key,
+			    (void *)(uintptr_t)(posted + 1));
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (!n) {
+			posted++;
+			last = now;
+			continue;
+		}
+		ASSERT_EQ(-FI_EAGAIN, n);
+		if (now.tv_sec - last.tv_sec >= 2)
+			break;
+		usleep(1000);
+	}
+	TH_LOG("%zu reads posted before the queue was full", posted);
+	/* More than the ring's 64 went into the queue, and it is bounded. */
+	EXPECT_LT(64, posted);
+	EXPECT_GT(1024, posted);
+	EXPECT_EQ(-FI_EAGAIN, fi_read(self->cli.ep, got[posted], 8, NULL, 0,
+				      (uint64_t)(uintptr_t)self->srv.buf, key, NULL));
+	while ((n = next_completion(self->cli.cq, &c, NULL)) == 1) {
+		taken++;
+		EXPECT_EQ((void *)(uintptr_t)taken, c.op_context);
+		EXPECT_EQ(FI_READ | FI_RMA, c.flags);
+		if (taken == posted)
+			break;
+	}
+	EXPECT_EQ(posted, taken);
+	for (size_t i = 0; i < posted; i++) {
+		EXPECT_EQ(0, memcmp(got[i], self->srv.buf + i * 8, 8)) {
+			TH_LOG("read %zu", i);
+		}
+	}
+	/* Read out, the queue takes new completions again. */
+	EXPECT_EQ(0, fi_read(self->cli.ep, got[0], 8, NULL, 0, (uint64_t)(uintptr_t)self->srv.buf,
+			     key, NULL));
+	EXPECT_EQ(1, next_completion(self->cli.cq, &c, NULL));
 }
 
 TEST_F(fabric, shutdown_reaches_the_peer_as_fi_shutdown)

@@ -93,6 +93,20 @@ size_t rig_bnxt_page(const struct rig_bnxt *nic);
 int rig_bnxt_iommu(const struct rig_bnxt *nic);
 
 /**
+ * rig_bnxt_fd() - the NIC's file, for poll() and epoll
+ * @nic: an open NIC
+ *
+ * The file is readable (POLLIN) while a queue pair of this rig_bnxt_open()
+ * has a completion event that no rig_qp_arm() or rig_qp_wait() has
+ * collected (an event comes only from a ring rig_qp_arm() armed), and
+ * reports POLLERR and POLLHUP once the NIC has gone.  Wait on it; do not
+ * read, write, close or control it.
+ *
+ * Return: the file descriptor.
+ */
+int rig_bnxt_fd(const struct rig_bnxt *nic);
+
+/**
  * rig_dma_alloc() - allocate memory the NIC may reach, and map it
  * @nic: an open NIC
  * @n: bytes, positive; rounded up to the page
@@ -265,7 +279,8 @@ int rig_region_deregister(struct rig_region *r);
  *
  * Threads: a queue pair may be used by two threads at once, one posting
  * (rig_qp_send(), rig_qp_read(), rig_qp_read_remote(), rig_qp_receive(),
- * rig_qp_ring()) and one taking completions (rig_qp_poll(), rig_qp_wait());
+ * rig_qp_ring()) and one taking completions (rig_qp_poll(), rig_qp_wait(),
+ * rig_qp_arm());
  * each side must be used by one thread at a time.  rig_qp_make(),
  * rig_qp_connect() and rig_qp_destroy() must not run beside any other
  * call on the queue pair, and none may run beside rig_bnxt_close() of its
@@ -573,6 +588,26 @@ int rig_qp_poll_batch(struct rig_qp *qp, struct rig_completion *c, unsigned int 
  * the wait; otherwise as rig_qp_poll().
  */
 int rig_qp_wait(struct rig_qp *qp, int ms, struct rig_completion *c);
+
+/**
+ * rig_qp_arm() - ask for an event at the next completion, without sleeping
+ * @qp: a queue pair
+ *
+ * For a caller that sleeps in poll() or epoll on rig_bnxt_fd(), as one
+ * does on a verbs completion channel: collects the event this queue
+ * pair's ring raised since the last arm, if there was one, arms the ring
+ * so that its next completion raises an event (which makes the file
+ * readable), and looks at the ring once more, so that a completion that
+ * came before the arm is never slept through.  Takes no completion; a
+ * later rig_qp_poll() or rig_qp_poll_batch() that takes one may disarm
+ * the ring.  It belongs to the thread taking completions (see above).
+ *
+ * Return: 1 when a completion is at hand (take it rather than sleep); 0
+ * when the ring is armed and empty (sleep on the file); -EIO when the
+ * queue pair is in error and has no entry left to complete; -ENODEV when
+ * the NIC has gone away; otherwise as rig_qp_poll().
+ */
+int rig_qp_arm(struct rig_qp *qp);
 
 /**
  * rig_qp_state() - the queue pair's state, as its completions show it
