@@ -168,8 +168,9 @@ struct rig_soft_rc_msg {
  * @since_ackreq: packets sent since the last with AckReq
  * @retry_left: retries left before RIG_SOFT_RC_RETRY_EXCEEDED
  * @rnr_left: RNR retries left before RIG_SOFT_RC_RNR_EXCEEDED
- * @recovering: it went back and has seen no progress since: further gaps
- *		in READ responses are the old stream's, not new losses
+ * @recovering: it went back and has seen no progress since: further signs
+ *		of loss (NAKs, gaps) are the old stream's; only the timer goes
+ *		back again
  * @rnr_wait: an RNR NAK holds it until @rnr_deadline
  * @error: a message failed; nothing more is sent
  * @ack_deadline: when the local ACK timer expires, or RIG_SOFT_RC_NEVER

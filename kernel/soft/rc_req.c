@@ -324,16 +324,17 @@ static u32 rig_soft_rc_una_psn(struct rig_soft_rc_req *req, u32 acked)
 
 /*
  * Every PSN up to @psn is acknowledged (IBA 9.7.5.1.1: ACKs are
- * cumulative).  A READ among them whose responses have not all come lost
- * them: go back to it (an implied NAK, IBA 9.7.5.1.5).
+ * cumulative).  Returns true when a READ among them has not had all its
+ * responses: they were lost, and the caller goes back to it (an implied
+ * NAK, IBA 9.7.5.1.5).
  */
-static void rig_soft_rc_ack_to(struct rig_soft_rc_req *req, u32 psn, u64 now)
+static bool rig_soft_rc_ack_to(struct rig_soft_rc_req *req, u32 psn, u64 now)
 {
 	u32 acked = rig_soft_psn_add(psn, 1), una = req->una, una_psn = req->una_psn;
 	bool implied = false;
 
 	if (rig_soft_psn_cmp(acked, req->una_psn) <= 0)
-		return;
+		return false;
 	while (req->una != req->posted) {
 		struct rig_soft_rc_msg *m = rig_soft_rc_msg(req, req->una);
 		u32 end = rig_soft_psn_add(m->psn, m->npkts);
@@ -353,8 +354,26 @@ static void rig_soft_rc_ack_to(struct rig_soft_rc_req *req, u32 psn, u64 now)
 	}
 	if (req->una != una || req->una_psn != una_psn)
 		rig_soft_rc_progress(req, now);
-	if (implied && rig_soft_rc_retry(req))
+	return implied;
+}
+
+/* One retry, and back to the oldest unacknowledged PSN. */
+static void rig_soft_rc_resend(struct rig_soft_rc_req *req, u64 now)
+{
+	if (rig_soft_rc_retry(req))
 		rig_soft_rc_go_back(req, req->una_psn, now);
+}
+
+/*
+ * A sign of loss from the peer (a sequence-error NAK, a gap in READ
+ * responses, an ACK past an unfinished READ).  Once gone back, the signs
+ * that follow before any progress are the old stream's or say the same
+ * thing: only the timer goes back again, so one loss costs one retry.
+ */
+static void rig_soft_rc_loss(struct rig_soft_rc_req *req, u64 now)
+{
+	if (!req->recovering)
+		rig_soft_rc_resend(req, now);
 }
 
 /* An RNR NAK for @psn: wait the NAK's time, then send again from @psn. */
@@ -385,23 +404,27 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_ack(struct rig_soft_rc_req *req,
 	u8 type = pkt->syndrome & RIG_SOFT_SYN_TYPE, code = pkt->syndrome & RIG_SOFT_SYN_VALUE;
 
 	if (type == RIG_SOFT_SYN_ACK) {
-		rig_soft_rc_ack_to(req, pkt->psn, now);
+		if (rig_soft_rc_ack_to(req, pkt->psn, now))
+			rig_soft_rc_loss(req, now);
 		return RIG_SOFT_RC_TAKEN;
 	}
 	/* A NAK names the PSN it refuses: one the requester still waits for. */
 	if (rig_soft_psn_cmp(pkt->psn, req->una_psn) < 0 ||
 	    (type != RIG_SOFT_SYN_RNR_NAK && type != RIG_SOFT_SYN_NAK))
 		return RIG_SOFT_RC_DROP;
+	/*
+	 * It acknowledges the PSNs before it; the requester goes back to the
+	 * oldest one unacknowledged, which is the NAK's unless a READ before
+	 * it still waits for lost responses.
+	 */
 	rig_soft_rc_ack_to(req, rig_soft_psn_add(pkt->psn, RIG_SOFT_PSN_SPACE - 1), now);
-	if (req->error || req->una == req->posted)
-		return RIG_SOFT_RC_TAKEN;
 	if (type == RIG_SOFT_SYN_RNR_NAK)
-		rig_soft_rc_rnr(req, pkt->psn, pkt->syndrome, now);
-	else if (code != RIG_SOFT_NAK_PSN_SEQ)
+		rig_soft_rc_rnr(req, req->una_psn, pkt->syndrome, now);
+	else if (code == RIG_SOFT_NAK_PSN_SEQ)
+		rig_soft_rc_loss(req, now);
+	else
 		rig_soft_rc_req_fail(req, code < ARRAY_SIZE(nak_status) && nak_status[code] ?
 					  nak_status[code] : RIG_SOFT_RC_REM_OP);
-	else if (rig_soft_rc_retry(req))
-		rig_soft_rc_go_back(req, pkt->psn, now);
 	return RIG_SOFT_RC_TAKEN;
 }
 
@@ -432,14 +455,15 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 		   (pkt->syndrome & RIG_SOFT_SYN_TYPE) != RIG_SOFT_SYN_ACK))
 		return RIG_SOFT_RC_DROP;
 	/* Every message before the READ is done: a response acknowledges them. */
-	rig_soft_rc_ack_to(req, rig_soft_psn_add(m->psn, RIG_SOFT_PSN_SPACE - 1), now);
+	if (rig_soft_rc_ack_to(req, rig_soft_psn_add(m->psn, RIG_SOFT_PSN_SPACE - 1), now))
+		rig_soft_rc_loss(req, now);
 	if (req->error || m != rig_soft_rc_msg(req, req->una))
 		return RIG_SOFT_RC_DROP;
 	i = m->rcvd;
 	expected = rig_soft_psn_add(m->psn, i);
 	d = rig_soft_psn_cmp(pkt->psn, expected);
-	if (d > 0 && !req->recovering && rig_soft_rc_retry(req))
-		rig_soft_rc_go_back(req, expected, now);
+	if (d > 0)
+		rig_soft_rc_loss(req, now);
 	if (d ||
 	    pkt->len != min(mtu, m->length - i * mtu) ||
 	    !(rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST) != (i + 1 < m->npkts))
@@ -513,8 +537,8 @@ u64 rig_soft_rc_req_tick(struct rig_soft_rc_req *req, u64 now)
 	}
 	if (now >= req->ack_deadline) {
 		req->ack_deadline = RIG_SOFT_RC_NEVER;
-		if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0 && rig_soft_rc_retry(req))
-			rig_soft_rc_go_back(req, req->una_psn, now);
+		if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0)
+			rig_soft_rc_resend(req, now);
 	}
 	if (req->error)
 		return RIG_SOFT_RC_NEVER;
