@@ -309,7 +309,10 @@ static bool pop_ended(struct rc_env *e)
 		u32 msg = e->slot_msg[cqe.slot];
 
 		KUNIT_ASSERT_EQ(e->test, msg, e->ended);
-		KUNIT_ASSERT_EQ(e->test, cqe.status, RIG_SOFT_RC_OK);
+		KUNIT_ASSERT_EQ_MSG(e->test, cqe.status, RIG_SOFT_RC_OK,
+				    "message %u: a %s of %u bytes, at %llu ns", msg,
+				    cqe.kind == RIG_SOFT_RC_READ ? "READ" : "SEND", cqe.length,
+				    e->now);
 		if (cqe.kind == RIG_SOFT_RC_READ)
 			KUNIT_ASSERT_MEMEQ(e->test, e->rdata[cqe.slot], e->region + e->roff[msg],
 					   e->len[msg]);
@@ -354,6 +357,8 @@ static struct rc_env *run(struct kunit *test, u64 seed, const struct harm *harm,
 		bool any = false;
 		u64 deadline;
 
+		/* First, so that a go-back on the timeout is sent at once. */
+		rig_soft_rc_req_tick(&e->req, e->now);
 		post_more(e);
 		any |= req_transmit(e);
 		resp_receive(e, &any);
