@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The invariant CRC of a RoCE v2 packet (IBTA RoCE v2 annex A17.4.1.1):
+ * The invariant CRC of a RoCE v2 packet (IBTA annex A17, RoCE v2):
  * CRC-32 (Ethernet's polynomial, as crc32_le() computes it) over eight
  * bytes of ones standing for the LRH that RoCE v2 does not carry, then the
  * IP header, UDP header and BTH with every field a router or switch may

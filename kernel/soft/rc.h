@@ -45,13 +45,13 @@
 /**
  * struct rig_soft_rc_cfg - a connection's transport attributes
  * @mtu: path MTU in bytes: 256, 512, 1024, 2048 or 4096
- * @timeout: local ACK timeout: 4.096 us * 2^@timeout (IBA 9.7.6.1.3);
+ * @timeout: local ACK timeout: 4.096 us * 2^@timeout, as IBA defines it;
  *	     0 means none
  * @retry_cnt: retransmissions after a timeout or a sequence error, 0 to
  *	       7; 7 is seven (IBA gives "infinite" to the RNR count only)
  * @rnr_retry: retries after an RNR NAK, 0 to 6, or 7 for ever
- * @min_rnr_timer: the timer code (IBA table 45) the responder puts in
- *		   its RNR NAKs
+ * @min_rnr_timer: the RNR timer code (enum ib_rnr_timeout) the responder
+ *		   puts in its RNR NAKs
  * @max_rd_atomic: READs the requester keeps outstanding, 1 to 16 (0:
  *		   the requester may not READ)
  * @max_dest_rd_atomic: READs the responder queues responses for, 1 to 16

@@ -8,7 +8,7 @@
  * goes back to the oldest unacknowledged PSN (go-back-N) within its
  * retry count; an RNR NAK holds it for the NAK's timer within its RNR
  * retry count; READs outstanding are limited; messages end in order.
- * This file owns those decisions and the timing arithmetic (IBA 9.7.6);
+ * This file owns those decisions and the timing arithmetic (IBA vol. 1, 9.7);
  * the payload, the frames and the clock are the caller's.  No lock of its
  * own: the caller holds its QP's.
  */
@@ -20,7 +20,7 @@
 
 #include "rc.h"
 
-/* IBA table 45 (ib_verbs.h's enum ib_rnr_timeout): code to microseconds. */
+/* IBA's RNR timer codes (ib_verbs.h's enum ib_rnr_timeout), in microseconds. */
 static const u32 rig_soft_rnr_us[32] = {
 	655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920,
 	2560, 3840, 5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880,
@@ -323,10 +323,9 @@ static u32 rig_soft_rc_una_psn(struct rig_soft_rc_req *req, u32 acked)
 }
 
 /*
- * Every PSN up to @psn is acknowledged (IBA 9.7.5.1.1: ACKs are
- * cumulative).  Returns true when a READ among them has not had all its
- * responses: they were lost, and the caller goes back to it (an implied
- * NAK, IBA 9.7.5.1.5).
+ * Every PSN up to @psn is acknowledged: IBA's ACKs are cumulative.
+ * Returns true when a READ among them has not had all its responses:
+ * they were lost, and the caller goes back to it (an implied NAK).
  */
 static bool rig_soft_rc_ack_to(struct rig_soft_rc_req *req, u32 psn, u64 now)
 {

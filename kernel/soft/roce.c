@@ -193,7 +193,7 @@ static void rig_soft_roce_put_ip(const struct rig_soft_roce_pkt *pkt, u8 *p, u32
 }
 
 /*
- * IPv6 forbids a zero UDP checksum; IPv4 RoCE v2 sends one (annex A17.3.2).
+ * IPv6 forbids a zero UDP checksum; IPv4 RoCE v2 may send one, as rxe does.
  * The pseudo-header is summed here: UML, where KUnit runs, has no
  * csum_ipv6_magic().
  */
@@ -479,7 +479,7 @@ enum rig_soft_roce_drop rig_soft_roce_decode(const void *buf, u32 len,
  * @mtu: the receiving QP's path MTU in bytes, 256 to 4096
  *
  * A first or middle packet of a message carries exactly @mtu bytes, a
- * last one 1 to @mtu, an only one 0 to @mtu (IBA 9.7.7).
+ * last one 1 to @mtu, an only one 0 to @mtu (IBA vol. 1, chapter 9).
  *
  * Return: RIG_SOFT_ROCE_OK or RIG_SOFT_ROCE_DROP_MTU.
  */

@@ -23,7 +23,7 @@
 #include <linux/udp.h>
 #include <rdma/ib_pack.h>
 
-/* The UDP port RoCE v2 is sent to (IBTA RoCE v2 annex A17.2). */
+/* The UDP port IANA assigned to RoCE v2 (IBTA annex A17). */
 #define RIG_SOFT_ROCE_PORT	4791
 /* Source ports come from a flow hash, in 0xc000..0xffff as rxe's do. */
 #define RIG_SOFT_ROCE_SPORT_MIN	0xc000
