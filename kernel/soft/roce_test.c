@@ -6,6 +6,7 @@
  * refuses what the decoder would drop.  This file owns those cases.
  */
 #include <kunit/test.h>
+#include <linux/prandom.h>
 #include <linux/unaligned.h>
 #include <net/checksum.h>
 #include <net/ipv6.h>
@@ -372,6 +373,64 @@ static void an_ipv6_frame_carries_a_valid_udp_checksum(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sum, 0xffff);
 }
 
+/* Good IPv4 frames of several shapes, for the mutations below. */
+static u32 fuzz_seed_frame(struct kunit *test, u8 *buf, u32 i)
+{
+	static const u8 ops[] = {
+		IB_OPCODE_RC_SEND_LAST, IB_OPCODE_RC_RDMA_READ_REQUEST,
+		IB_OPCODE_RC_ACKNOWLEDGE, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE,
+	};
+	struct rig_soft_roce_pkt p = base_pkt(false, ops[i % ARRAY_SIZE(ops)]);
+	u8 opf = rig_soft_roce_opf(p.opcode);
+	int len;
+
+	if (opf & RIG_SOFT_OPF_PAYLOAD) {
+		p.payload = payload;
+		p.len = opf & RIG_SOFT_OPF_LAST ? 61 : 256;
+		p.pad = opf & RIG_SOFT_OPF_LAST ? 3 : 0;
+	}
+	len = rig_soft_roce_encode(&p, buf, RIG_SOFT_ROCE_FRAME_MAX);
+	KUNIT_ASSERT_GT(test, len, 0);
+	return len;
+}
+
+/*
+ * Hostile input: frames with bytes changed (checksums made right again
+ * half the time, so the change reaches the checks behind them) and cut
+ * anywhere.  Whatever decodes must lie inside the bytes given.
+ */
+static void mutated_frames_never_decode_outside_themselves(struct kunit *test)
+{
+	u8 *good = frame_buf(test), *buf = frame_buf(test);
+	u32 seed = 4791, i, n, len, cut, off, ok = 0;
+	struct rig_soft_roce_pkt p;
+	struct rnd_state rnd;
+
+	prandom_seed_state(&rnd, seed);
+	for (i = 0; i < 20000; i++) {
+		len = fuzz_seed_frame(test, good, i);
+		memcpy(buf, good, len);
+		for (n = 1 + prandom_u32_state(&rnd) % 4; n; n--)
+			buf[prandom_u32_state(&rnd) % len] = prandom_u32_state(&rnd);
+		cut = len;
+		if (!(prandom_u32_state(&rnd) % 4))
+			cut = prandom_u32_state(&rnd) % (len + 1);
+		if (cut == len && prandom_u32_state(&rnd) % 2 && (buf[IP4] & 0xf) == 5)
+			reseal(buf, len);
+		if (rig_soft_roce_decode(buf, cut, &p))
+			continue;
+		ok++;
+		off = p.payload - buf;
+		KUNIT_ASSERT_GE(test, off, BTH4 + RIG_SOFT_ROCE_BTH_LEN);
+		KUNIT_ASSERT_LE(test, off + p.len + p.pad + RIG_SOFT_ROCE_ICRC_LEN, cut);
+		KUNIT_ASSERT_LE(test, p.pad, 3);
+		KUNIT_ASSERT_LE(test, p.len, RIG_SOFT_ROCE_MTU_MAX);
+		KUNIT_ASSERT_NE(test, rig_soft_roce_opf(p.opcode), 0);
+	}
+	kunit_info(test, "seed %u: %u of %u mutated frames decoded", seed, ok, i);
+	KUNIT_EXPECT_GT(test, ok, 0);
+}
+
 static void source_ports_stay_in_the_top_quarter_and_follow_the_pair(struct kunit *test)
 {
 	u32 q;
@@ -403,6 +462,7 @@ static struct kunit_case rig_soft_roce_test_cases[] = {
 	KUNIT_CASE(the_path_mtu_bounds_each_packet_of_a_message),
 	KUNIT_CASE(the_encoder_refuses_what_the_decoder_drops),
 	KUNIT_CASE(an_ipv6_frame_carries_a_valid_udp_checksum),
+	KUNIT_CASE(mutated_frames_never_decode_outside_themselves),
 	KUNIT_CASE(source_ports_stay_in_the_top_quarter_and_follow_the_pair),
 	KUNIT_CASE(every_drop_reason_has_a_name),
 	{}
