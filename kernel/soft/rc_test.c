@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suite rig_soft_rc_test: a requester and a responder (rc.h) joined
+ * by frames (roce.h) over a fake wire that drops, duplicates, reorders
+ * and corrupts them, on a fake clock.  Every message must end once, in
+ * order, with every byte right; every corrupted frame must be dropped by
+ * the decoder; and a clean wire must need no retransmission.  This file
+ * owns those cases and the small caller they need (the part the model's
+ * engine will play): it moves the bytes between buffers and frames.
+ *
+ * The wire is driven by a seeded PRNG; each seed is printed.  To rerun
+ * one, boot the KUnit kernel with rig_soft_kunit.rc_seed=SEED (kunit.py
+ * run --kernel_args).
+ */
+#include <kunit/test.h>
+#include <linux/moduleparam.h>
+#include <linux/prandom.h>
+
+#include "rc.h"
+
+static ulong rc_seed;
+module_param(rc_seed, ulong, 0444);
+MODULE_PARM_DESC(rc_seed, "rig_soft_rc_test: the only wire seed to run (0: the built-in ones)");
+
+#define MTU		256
+#define NMSG		48
+#define MAXLEN		(3 * MTU + 17)
+#define QLEN		256
+#define FRAME		512
+#define REGION		4096
+#define RVA		0x100000ULL
+#define RKEY		0x5a5a
+#define QPN_A		0x11
+#define QPN_B		0x22
+#define ITERS		200000
+#define STEP_NS		1000
+
+struct frame {
+	u32 len;
+	u8 data[FRAME];
+};
+
+struct wire {
+	struct frame q[QLEN];
+	u32 head;
+	u32 tail;
+};
+
+/* Percentages of frames the wire drops, duplicates, reorders, corrupts. */
+struct harm {
+	u32 drop;
+	u32 dup;
+	u32 reorder;
+	u32 corrupt;
+};
+
+struct rc_env {
+	struct kunit *test;
+	struct rnd_state rnd;
+	struct harm harm;
+	u64 now;
+	struct rig_soft_rc_req req;
+	struct rig_soft_rc_resp resp;
+	struct wire ab;
+	struct wire ba;
+	u8 frame[FRAME];
+	/* the plan: message j */
+	u8 kind[NMSG];
+	u32 len[NMSG];
+	u32 roff[NMSG];
+	/* the requester's side */
+	u32 posted;
+	u32 ended;
+	u32 slot_msg[RIG_SOFT_RC_WINDOW];
+	u8 sdata[RIG_SOFT_RC_WINDOW][MAXLEN];
+	u8 rdata[RIG_SOFT_RC_WINDOW][MAXLEN];
+	u32 sent;
+	/* the responder's side */
+	u8 region[REGION];
+	u64 recvs_from;
+	u32 recvs_taken;
+	u32 recvs_done;
+	u32 recv_len[NMSG];
+	u8 recv[NMSG][MAXLEN];
+	/* the wire's doings and the decoder's */
+	u32 corrupted;
+	u32 dropped;
+	u32 drops;
+};
+
+static u32 rnd(struct rc_env *e, u32 n)
+{
+	return prandom_u32_state(&e->rnd) % n;
+}
+
+static u8 pattern(u32 msg, u32 i)
+{
+	return msg * 7 + i * 13 + 1;
+}
+
+static bool wire_put(struct wire *w, const u8 *buf, u32 len)
+{
+	struct frame *f = &w->q[w->tail % QLEN];
+
+	if (w->tail - w->head == QLEN)
+		return false;
+	memcpy(f->data, buf, len);
+	f->len = len;
+	w->tail++;
+	return true;
+}
+
+/* One bit of an invariant field: one the decoder must notice. */
+static void corrupt(struct rc_env *e, struct frame *f)
+{
+	u32 off;
+
+	do {
+		off = ETH_HLEN + rnd(e, f->len - ETH_HLEN);
+	} while (off == ETH_HLEN + 26 || off == ETH_HLEN + 27 || off == ETH_HLEN + 32);
+	f->data[off] ^= BIT(rnd(e, 8));
+	e->corrupted++;
+}
+
+static void wire_push(struct rc_env *e, struct wire *w, const u8 *buf, u32 len)
+{
+	if (rnd(e, 100) < e->harm.drop || !wire_put(w, buf, len)) {
+		e->dropped++;
+		return;
+	}
+	if (rnd(e, 100) < e->harm.corrupt)
+		corrupt(e, &w->q[(w->tail - 1) % QLEN]);
+	if (rnd(e, 100) < e->harm.dup)
+		wire_put(w, buf, len);
+	if (rnd(e, 100) < e->harm.reorder && w->tail - w->head >= 2) {
+		struct frame *a = &w->q[(w->tail - 1) % QLEN], *b = &w->q[(w->tail - 2) % QLEN];
+
+		swap(*a, *b);
+	}
+}
+
+static void send_pkt(struct rc_env *e, struct wire *w, struct rig_soft_roce_pkt *p)
+{
+	int len;
+
+	p->pad = -p->len & 3;
+	p->hop_limit = 64;
+	p->pkey = 0xffff;
+	ipv6_addr_set_v4mapped(cpu_to_be32(0x0a000001), &p->saddr);
+	ipv6_addr_set_v4mapped(cpu_to_be32(0x0a000002), &p->daddr);
+	len = rig_soft_roce_encode(p, e->frame, FRAME);
+	KUNIT_ASSERT_GT(e->test, len, 0);
+	wire_push(e, w, e->frame, len);
+}
+
+/* Posts what the window takes. */
+static void post_more(struct rc_env *e)
+{
+	u32 slot, i;
+
+	while (e->posted < NMSG &&
+	       !rig_soft_rc_req_post(&e->req, e->kind[e->posted], e->len[e->posted], &slot)) {
+		e->slot_msg[slot] = e->posted;
+		for (i = 0; i < e->len[e->posted]; i++)
+			e->sdata[slot][i] = pattern(e->posted, i);
+		memset(e->rdata[slot], 0, MAXLEN);
+		e->posted++;
+	}
+}
+
+static bool req_transmit(struct rc_env *e)
+{
+	struct rig_soft_rc_tx tx;
+	bool any = false;
+
+	while (rig_soft_rc_req_next(&e->req, e->now, &tx)) {
+		u32 msg = e->slot_msg[tx.slot];
+		struct rig_soft_roce_pkt p = {
+			.sport = rig_soft_roce_sport(QPN_A, QPN_B),
+			.opcode = tx.opcode,
+			.ackreq = tx.ackreq,
+			.psn = tx.psn,
+			.dqpn = QPN_B,
+		};
+
+		if (tx.opcode == IB_OPCODE_RC_RDMA_READ_REQUEST) {
+			p.va = RVA + e->roff[msg] + tx.offset;
+			p.rkey = RKEY;
+			p.dma_len = tx.len;
+		} else {
+			p.payload = e->sdata[tx.slot] + tx.offset;
+			p.len = tx.len;
+		}
+		send_pkt(e, &e->ab, &p);
+		rig_soft_rc_req_sent(&e->req, &tx, e->now);
+		e->sent++;
+		any = true;
+	}
+	return any;
+}
+
+/* The next frame off @w, decoded; false when @w is empty or it was dropped. */
+static bool wire_take(struct rc_env *e, struct wire *w, struct rig_soft_roce_pkt *p, bool *any)
+{
+	struct frame *f = &w->q[w->head % QLEN];
+
+	if (w->head == w->tail)
+		return false;
+	w->head++;
+	*any = true;
+	if (rig_soft_roce_decode(f->data, f->len, p) || rig_soft_roce_check_mtu(p, MTU)) {
+		e->drops++;
+		p->opcode = 0xff;
+	}
+	return true;
+}
+
+static void req_receive(struct rc_env *e, bool *any)
+{
+	struct rig_soft_rc_place pl;
+	struct rig_soft_roce_pkt p;
+
+	while (wire_take(e, &e->ba, &p, any)) {
+		if (p.opcode == 0xff ||
+		    rig_soft_rc_req_recv(&e->req, &p, e->now, &pl) != RIG_SOFT_RC_PLACE)
+			continue;
+		/* Nothing a response says places bytes outside its READ. */
+		KUNIT_ASSERT_LE(e->test, pl.offset + pl.len, e->len[e->slot_msg[pl.slot]]);
+		memcpy(e->rdata[pl.slot] + pl.offset, p.payload, pl.len);
+	}
+}
+
+/* The responder's caller: a receive for a SEND, a key and range for a READ. */
+static enum rig_soft_rc_check resp_check(struct rc_env *e, const struct rig_soft_roce_pkt *p,
+					 const struct rig_soft_rc_place *pl)
+{
+	u32 r;
+
+	if (p->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST)
+		return p->rkey != RKEY || p->va < RVA || p->va - RVA + p->dma_len > REGION ?
+		       RIG_SOFT_RC_CHECK_ACCESS : RIG_SOFT_RC_CHECK_OK;
+	if (pl->first) {
+		if (e->now < e->recvs_from)
+			return RIG_SOFT_RC_CHECK_NO_RECV;
+		KUNIT_ASSERT_LT(e->test, e->recvs_taken, NMSG);
+		e->recvs_taken++;
+	}
+	if (pl->offset + pl->len > MAXLEN)
+		return RIG_SOFT_RC_CHECK_LENGTH;
+	r = e->recvs_taken - 1;
+	memcpy(e->recv[r] + pl->offset, p->payload, pl->len);
+	if (pl->last) {
+		e->recv_len[r] = pl->offset + pl->len;
+		e->recvs_done++;
+	}
+	return RIG_SOFT_RC_CHECK_OK;
+}
+
+static void resp_receive(struct rc_env *e, bool *any)
+{
+	enum rig_soft_rc_check check;
+	struct rig_soft_rc_place pl;
+	struct rig_soft_roce_pkt p;
+
+	while (wire_take(e, &e->ab, &p, any)) {
+		if (p.opcode == 0xff)
+			continue;
+		check = RIG_SOFT_RC_CHECK_OK;
+		if (rig_soft_rc_resp_classify(&e->resp, &p, &pl) == RIG_SOFT_RC_NEW)
+			check = resp_check(e, &p, &pl);
+		rig_soft_rc_resp_recv(&e->resp, &p, check);
+	}
+}
+
+static bool resp_transmit(struct rc_env *e)
+{
+	struct rig_soft_rc_tx tx;
+	bool any = false;
+
+	while (rig_soft_rc_resp_next(&e->resp, &tx)) {
+		struct rig_soft_roce_pkt p = {
+			.sport = rig_soft_roce_sport(QPN_B, QPN_A),
+			.opcode = tx.opcode,
+			.psn = tx.psn,
+			.dqpn = QPN_A,
+			.syndrome = tx.syndrome,
+			.msn = tx.msn,
+		};
+
+		if (tx.opcode != IB_OPCODE_RC_ACKNOWLEDGE) {
+			KUNIT_ASSERT_LE(e->test, tx.va - RVA + tx.len, REGION);
+			p.payload = e->region + (tx.va - RVA);
+			p.len = tx.len;
+		}
+		send_pkt(e, &e->ba, &p);
+		rig_soft_rc_resp_sent(&e->resp, &tx);
+		any = true;
+	}
+	return any;
+}
+
+/* Messages that ended: in order, each once, OK, a READ's bytes right. */
+static bool pop_ended(struct rc_env *e)
+{
+	struct rig_soft_rc_cqe cqe;
+	bool any = false;
+
+	while (rig_soft_rc_req_pop(&e->req, &cqe)) {
+		u32 msg = e->slot_msg[cqe.slot];
+
+		KUNIT_ASSERT_EQ(e->test, msg, e->ended);
+		KUNIT_ASSERT_EQ_MSG(e->test, cqe.status, RIG_SOFT_RC_OK,
+				    "message %u: a %s of %u bytes, at %llu ns", msg,
+				    cqe.kind == RIG_SOFT_RC_READ ? "READ" : "SEND", cqe.length,
+				    e->now);
+		if (cqe.kind == RIG_SOFT_RC_READ)
+			KUNIT_ASSERT_MEMEQ(e->test, e->rdata[cqe.slot], e->region + e->roff[msg],
+					   e->len[msg]);
+		e->ended++;
+		any = true;
+	}
+	return any;
+}
+
+static void plan(struct rc_env *e)
+{
+	u32 j;
+
+	for (j = 0; j < REGION; j++)
+		e->region[j] = j * 5 + 3;
+	for (j = 0; j < NMSG; j++) {
+		e->kind[j] = rnd(e, 3) ? RIG_SOFT_RC_SEND : RIG_SOFT_RC_READ;
+		e->len[j] = rnd(e, 4) ? rnd(e, MAXLEN + 1) : rnd(e, 3) * MTU;
+		e->roff[j] = rnd(e, REGION - e->len[j] + 1);
+	}
+}
+
+static struct rc_env *run(struct kunit *test, u64 seed, const struct harm *harm, u64 rnr_ns)
+{
+	static const struct rig_soft_rc_cfg cfg = {
+		.mtu = MTU, .timeout = 5, .retry_cnt = 7, .rnr_retry = 7,
+		.min_rnr_timer = 2, .max_rd_atomic = 4, .max_dest_rd_atomic = 4, .ack_every = 8,
+	};
+	struct rc_env *e = kunit_kzalloc(test, sizeof(*e), GFP_KERNEL);
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	e->test = test;
+	prandom_seed_state(&e->rnd, seed);
+	e->harm = *harm;
+	plan(e);
+	e->now = 1000000;
+	e->recvs_from = e->now + rnr_ns;
+	rig_soft_rc_req_init(&e->req, &cfg, 0xffffff - NMSG);
+	rig_soft_rc_resp_init(&e->resp, &cfg, 0xffffff - NMSG);
+	for (i = 0; i < ITERS && e->ended < NMSG; i++) {
+		bool any = false;
+		u64 deadline;
+
+		/* First, so that a go-back on the timeout is sent at once. */
+		rig_soft_rc_req_tick(&e->req, e->now);
+		post_more(e);
+		any |= req_transmit(e);
+		resp_receive(e, &any);
+		any |= resp_transmit(e);
+		req_receive(e, &any);
+		any |= pop_ended(e);
+		deadline = rig_soft_rc_req_tick(&e->req, e->now);
+		e->now += STEP_NS;
+		if (!any && deadline != RIG_SOFT_RC_NEVER)
+			e->now = max(e->now, deadline);
+	}
+	kunit_info(test, "seed %llu: %u messages ended after %u iterations, %u packets sent; wire dropped %u, corrupted %u, decoder dropped %u",
+		   seed, e->ended, i, e->sent, e->dropped, e->corrupted, e->drops);
+	KUNIT_ASSERT_EQ(test, e->ended, NMSG);
+	return e;
+}
+
+/* Each SEND arrived once, in order, every byte right. */
+static void expect_receives(struct kunit *test, struct rc_env *e)
+{
+	u32 j, r = 0, i;
+
+	for (j = 0; j < NMSG; j++) {
+		if (e->kind[j] != RIG_SOFT_RC_SEND)
+			continue;
+		KUNIT_ASSERT_EQ_MSG(test, e->recv_len[r], e->len[j], "message %u", j);
+		for (i = 0; i < e->len[j]; i++)
+			if (e->recv[r][i] != pattern(j, i))
+				break;
+		KUNIT_EXPECT_EQ_MSG(test, i, e->len[j], "message %u", j);
+		r++;
+	}
+	KUNIT_EXPECT_EQ(test, e->recvs_done, r);
+	KUNIT_EXPECT_EQ(test, e->recvs_taken, r);
+}
+
+static void every_message_ends_once_in_order_over_a_bad_wire(struct kunit *test)
+{
+	static const u64 seeds[] = { 1, 2, 3, 4, 0xdecafbad };
+	static const struct harm harm = { .drop = 5, .dup = 3, .reorder = 5, .corrupt = 3 };
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(seeds); i++) {
+		u64 seed = rc_seed ?: seeds[i];
+		struct rc_env *e = run(test, seed, &harm, 300000);
+
+		expect_receives(test, e);
+		KUNIT_EXPECT_EQ(test, e->drops, e->corrupted);
+		if (rc_seed)
+			break;
+	}
+}
+
+static void a_clean_wire_needs_no_retransmission(struct kunit *test)
+{
+	static const struct harm clean = {};
+	struct rc_env *e = run(test, rc_seed ?: 7, &clean, 0);
+	u32 j, want = 0;
+
+	expect_receives(test, e);
+	for (j = 0; j < NMSG; j++)
+		want += e->kind[j] == RIG_SOFT_RC_READ ? 1 : rig_soft_rc_npkts(e->len[j], MTU);
+	KUNIT_EXPECT_EQ(test, e->sent, want);
+	KUNIT_EXPECT_EQ(test, e->drops, 0);
+}
+
+static struct kunit_case rig_soft_rc_test_cases[] = {
+	KUNIT_CASE(every_message_ends_once_in_order_over_a_bad_wire),
+	KUNIT_CASE(a_clean_wire_needs_no_retransmission),
+	{}
+};
+
+static struct kunit_suite rig_soft_rc_test_suite = {
+	.name = "rig_soft_rc_test",
+	.test_cases = rig_soft_rc_test_cases,
+};
+
+kunit_test_suite(rig_soft_rc_test_suite);
