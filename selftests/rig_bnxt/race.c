@@ -874,7 +874,11 @@ static void do_doorbell(void)
 /*
  * Traffic: two connected queue pairs and a host region, a receive and a
  * send between them, then all of it left to the others to destroy,
- * unmap or close under the engine.
+ * unmap or close under the engine.  Its mappings join the worker's table
+ * only once the traffic is over: a mapping the others may unmap while
+ * this thread writes it, without the tables' lock, could be replaced by
+ * other memory of the process (a thread's stack, the allocator's), which
+ * the write would then corrupt without a fault.
  */
 static __thread struct raw_qp tq[2];
 static __thread struct rig_bnxt_reg_region treg;
@@ -890,7 +894,6 @@ static void traffic_map(struct raw_qp *q)
 		q->map = NULL;
 		return;
 	}
-	add_map(q->map, q->c.mmap_bytes, MAP_RINGS, 0, 0, 0);
 	for (i = 0; i < 3; i++) {
 		__u64 off = i == 0 ? q->c.sq_db_offset : i == 1 ? q->c.rq_db_offset :
 			    q->c.cq_db_offset;
@@ -899,21 +902,37 @@ static void traffic_map(struct raw_qp *q)
 		if (p == MAP_FAILED)
 			return;
 		q->db[i] = p;
-		add_map(p, 4096, MAP_DB, i == 2 ? q->c.cqn : q->c.qpn,
-			i == 0 ? RIG_BNXT_DBC_TYPE_SQ : i == 1 ? RIG_BNXT_DBC_TYPE_RQ :
-			RIG_BNXT_DBC_TYPE_CQ_ARMALL,
-			i == 2 ? q->c.cq_entries : q->c.entries);
 	}
 }
 
-static void do_traffic(void)
+/* The traffic's mappings, over or given up, into the worker's table. */
+static void traffic_publish(void)
+{
+	int i, j;
+
+	for (i = 0; i < 2; i++) {
+		struct raw_qp *q = &tq[i];
+
+		if (q->map)
+			add_map(q->map, q->c.mmap_bytes, MAP_RINGS, 0, 0, 0);
+		for (j = 0; j < 3; j++)
+			if (q->db[j])
+				add_map((unsigned char *)q->db[j], 4096, MAP_DB,
+					j == 2 ? q->c.cqn : q->c.qpn,
+					j == 0 ? RIG_BNXT_DBC_TYPE_SQ : j == 1 ? RIG_BNXT_DBC_TYPE_RQ :
+					RIG_BNXT_DBC_TYPE_CQ_ARMALL,
+					j == 2 ? q->c.cq_entries : q->c.entries);
+	}
+	if (thost)
+		add_map(thost, 8192, MAP_HOST, 0, 0, 0);
+}
+
+static void traffic_run(void)
 {
 	struct rig_bnxt_completion c;
 	struct rig_bnxt_local l;
 	int fd = pick_fd(), i;
 
-	memset(tq, 0, sizeof(tq));
-	thost = NULL;
 	for (i = 0; i < 2; i++) {
 		tq[i].fd = fd;
 		tq[i].c.size = sizeof(tq[i].c);
@@ -933,9 +952,10 @@ static void do_traffic(void)
 		return;
 	add_obj(W.reg, NREG, (struct wobj){ fd, treg.handle, treg.mmap_offset, 8192 });
 	thost = raw_map(fd, &treg);
-	if (thost == MAP_FAILED)
+	if (thost == MAP_FAILED) {
+		thost = NULL;
 		return;
-	add_map(thost, 8192, MAP_HOST, 0, 0, 0);
+	}
 	l = (struct rig_bnxt_local){ 4096, 4096, treg.key };
 	GUARDED({
 		thost[0] = 1;
@@ -947,6 +967,14 @@ static void do_traffic(void)
 			}
 		}
 	});
+}
+
+static void do_traffic(void)
+{
+	memset(tq, 0, sizeof(tq));
+	thost = NULL;
+	traffic_run();
+	traffic_publish();
 }
 
 static void do_poll(void)
