@@ -154,13 +154,17 @@ static int take(struct rig_qp *qp, struct rig_completion *c, const char *what)
 }
 
 /*
- * The two NICs; each run makes its queue pairs and destroys them after.
- * A process of send_procs says on @ready that it is set to send and waits
- * for @go to close, so that all start at once; -1 when alone.
+ * The two NICs; each run makes its queue pairs and destroys them after,
+ * but for send_bw's, @kept for the rounds of a size.  A process of
+ * send_procs says on @ready that it is set to send and waits for @go to
+ * close, so that all start at once; -1 when alone.
  */
+struct send_set;
+
 struct rig {
 	struct rig_bnxt *nic0, *nic1;
 	int ready, go;
+	struct send_set *kept;		/* send_bw's pairs of this size, or NULL */
 };
 
 static void wait_for_go(const struct rig *g)
@@ -403,44 +407,94 @@ static void sender_free(struct sender *s)
 }
 
 /*
+ * send_bw's queue pairs, receivers and receive region, kept from round to
+ * round of one size (a round ends with every receive ring full again and
+ * every send completion taken): making 256 pairs costs more than a round.
+ */
+struct send_set {
+	struct sender tx;
+	struct receivers rx;
+	struct rig_region *dst;
+	size_t size;
+};
+
+/* opt.qps pairs (one unless -q) from rig_bnxt0 to rig_bnxt1, receive rings full. */
+static struct send_set *send_set_make(struct rig *g, size_t size)
+{
+	int nqp = opt.qps ? opt.qps : 1;
+	struct send_set *set = calloc(1, sizeof(*set));
+	struct receiver *r = calloc((size_t)nqp, sizeof(*r));
+	struct receivers *rx;
+
+	if (!set || !r)
+		exit(1);
+	*set = (struct send_set){ .tx = sender_of(nqp), .rx = { r, nqp },
+				  .dst = zero_region(g->nic1, size), .size = size };
+	rx = &set->rx;
+	for (int q = 0; q < nqp; q++) {
+		rx->r[q] = (struct receiver){ .dst = set->dst, .size = size };
+		connect_pair(g->nic0, g->nic1, opt.depth, &set->tx.qp[q], &rx->r[q].qp);
+		for (uint32_t i = 0; i < opt.depth; i++)
+			receive_post(&rx->r[q]);
+	}
+	return set;
+}
+
+/* Destroy g's kept send_bw pairs, if any. */
+static void send_set_drop(struct rig *g)
+{
+	struct send_set *set = g->kept;
+
+	if (!set)
+		return;
+	for (int q = 0; q < set->tx.n; q++)
+		destroy_pair(set->tx.qp[q], set->rx.r[q].qp);
+	sender_free(&set->tx);
+	free(set->rx.r);
+	deregister(set->dst);
+	free(set);
+	g->kept = NULL;
+}
+
+/*
  * send_bw over opt.qps queue pairs a side (one unless -q): each receiver
- * keeps its ring full, the sender posts on its queue pairs in turn.
+ * keeps its ring full, the sender posts on its queue pairs in turn.  The
+ * pairs are g's kept ones for this size, made in the first round.
  */
 static void run_send_bw(struct rig *g, size_t size, double seconds, struct result *res)
 {
-	int nqp = opt.qps ? opt.qps : 1;
 	struct rig_region *src = pattern_region(g->nic0, size, (unsigned int)size);
-	struct rig_region *dst = zero_region(g->nic1, size);
-	struct receivers rx = { .r = calloc((size_t)nqp, sizeof(*rx.r)), .n = nqp };
-	struct sender tx = sender_of(nqp);
+	unsigned char zero[64] = { 0 };
+	size_t k = size < 64 ? size : 64;
+	struct send_set *set;
 	pthread_t t;
 
-	if (!rx.r)
-		exit(1);
-	for (int q = 0; q < nqp; q++) {
-		rx.r[q] = (struct receiver){ .dst = dst, .size = size, .total = UINT64_MAX };
-		connect_pair(g->nic0, g->nic1, opt.depth, &tx.qp[q], &rx.r[q].qp);
-		for (uint32_t i = 0; i < opt.depth; i++)
-			receive_post(&rx.r[q]);
+	if (g->kept && g->kept->size != size)
+		send_set_drop(g);
+	if (!g->kept)
+		g->kept = send_set_make(g, size);
+	set = g->kept;
+	/* What verify() checks is what this round landed, not the last round's bytes. */
+	check(rig_region_write(set->dst, 0, zero, k), "region write");
+	check(rig_region_write(set->dst, size - k, zero, k), "region write");
+	for (int q = 0; q < set->tx.n; q++) {
+		set->tx.posted[q] = set->tx.done[q] = 0;
+		set->rx.r[q].received = 0;
+		atomic_store(&set->rx.r[q].total, UINT64_MAX);
 	}
 	wait_for_go(g);
 	if (opt.threads == 2)
-		start_thread(&t, receiver_thread, &rx);
-	res->iters = stream(&tx, src, NULL, size, seconds, opt.threads == 2 ? NULL : &rx,
-			    &res->seconds);
-	for (int q = 0; q < nqp; q++)
-		atomic_store(&rx.r[q].total, tx.posted[q]);
+		start_thread(&t, receiver_thread, &set->rx);
+	res->iters = stream(&set->tx, src, NULL, size, seconds,
+			    opt.threads == 2 ? NULL : &set->rx, &res->seconds);
+	for (int q = 0; q < set->tx.n; q++)
+		atomic_store(&set->rx.r[q].total, set->tx.posted[q]);
 	if (opt.threads == 2)
 		pthread_join(t, NULL);
 	else
-		receiver_thread(&rx);
-	verify(src, dst, size, "send_bw");
-	for (int q = 0; q < nqp; q++)
-		destroy_pair(tx.qp[q], rx.r[q].qp);
-	sender_free(&tx);
-	free(rx.r);
+		receiver_thread(&set->rx);
+	verify(src, set->dst, size, "send_bw");
 	deregister(src);
-	deregister(dst);
 }
 
 /* What a process of send_procs tells the parent when it is done. */
@@ -459,6 +513,7 @@ static _Noreturn void procs_child(size_t size, double seconds, int ready, int go
 	check(rig_bnxt_open("rig_bnxt0", &g.nic0), "open rig_bnxt0");
 	check(rig_bnxt_open("rig_bnxt1", &g.nic1), "open rig_bnxt1");
 	run_send_bw(&g, size, seconds, &res);
+	send_set_drop(&g);
 	rig_bnxt_close(g.nic0);
 	rig_bnxt_close(g.nic1);
 	rep = (struct procs_report){ res.iters, res.seconds };
@@ -887,6 +942,7 @@ static void run_size(struct rig *g, size_t size)
 				      (strcmp(workloads[w], "send_lat") ? 1 : 2);
 		}
 	}
+	send_set_drop(g);
 	for (size_t w = 0; w < NWORKLOADS; w++)
 		if (listed(opt.workloads, workloads[w]))
 			print_row(workloads[w], size,
@@ -986,7 +1042,7 @@ static void parse(int argc, char **argv, bool *header)
 int main(int argc, char **argv)
 {
 	bool header = false, nics;
-	struct rig g = { NULL, NULL, -1, -1 };
+	struct rig g = { .ready = -1, .go = -1 };
 
 	parse(argc, argv, &header);
 	if (header)
