@@ -90,12 +90,6 @@ static void print_row(const char *workload, size_t size, const char *impl, struc
 	fflush(stdout);
 }
 
-static void print_reg_rows(size_t n, const char *impl, struct times *reg, struct times *dereg)
-{
-	print_row("reg", n, impl, reg);
-	print_row("dereg", n, impl, dereg);
-}
-
 /* Anonymous memory of @n bytes, every page touched. */
 static void *touched(size_t n)
 {
@@ -145,65 +139,6 @@ static void rig_pages_carry(struct rig *g, struct rig_region *r, const unsigned 
 		die("pages region", "the bytes sent are not those of the process's memory");
 	destroy_pair(a, b);
 	check(rig_region_deregister(dst), "rig_region_deregister");
-}
-
-static void rig_reg_pages(struct rig *g, unsigned char *p, size_t n, int reps)
-{
-	struct times reg = { .n = reps }, dereg = { .n = reps };
-	struct rig_region *r;
-
-	for (int i = 0; i < reps; i++) {
-		double t0 = now();
-
-		check(rig_region_pages(g->nic0, p, n, &r), "rig_region_pages");
-		reg.us[i] = (now() - t0) * 1e6;
-		if (rig_region_bytes(r) != n)
-			die("rig_region_pages", "the region's length is not the one asked for");
-		if (!i)
-			rig_pages_carry(g, r, p, n);
-		t0 = now();
-		check(rig_region_deregister(r), "rig_region_deregister");
-		dereg.us[i] = (now() - t0) * 1e6;
-	}
-	print_reg_rows(n, "rig_pages", &reg, &dereg);
-}
-
-static void rig_reg_host(struct rig *g, size_t n, int reps)
-{
-	struct times reg = { .n = reps }, dereg = { .n = reps };
-	struct rig_region *r;
-	unsigned char b;
-
-	for (int i = 0; i < reps; i++) {
-		double t0 = now();
-
-		check(rig_region_host(g->nic0, n, &r), "rig_region_host");
-		reg.us[i] = (now() - t0) * 1e6;
-		check(rig_region_read(r, n - 1, &b, 1), "rig_region_read");
-		if (rig_region_bytes(r) != n || b)
-			die("rig_region_host", "the region is not the zeroed memory asked for");
-		t0 = now();
-		check(rig_region_deregister(r), "rig_region_deregister");
-		dereg.us[i] = (now() - t0) * 1e6;
-	}
-	print_reg_rows(n, "rig_host", &reg, &dereg);
-}
-
-static void rig_connect_times(struct rig *g, int reps)
-{
-	struct times t = { .n = reps };
-	struct rig_qp *a, *b;
-
-	for (int i = 0; i < reps; i++) {
-		double t0 = now();
-
-		connect_pair(g->nic0, g->nic1, DEPTH, &a, &b);
-		t.us[i] = (now() - t0) * 1e6;
-		if (rig_qp_state(a) != RIG_QP_READY || rig_qp_state(b) != RIG_QP_READY)
-			die("rig_qp_connect", "a queue pair connected is not ready");
-		destroy_pair(a, b);
-	}
-	print_row("connect", 0, "rig", &t);
 }
 
 /* rxe */
@@ -350,30 +285,102 @@ static void rxe_carry(struct rxe *x, struct ibv_mr *mr, const unsigned char *p, 
 	check_verbs(ibv_dereg_mr(dst), "ibv_dereg_mr");
 }
 
-static void rxe_reg(struct rxe *x, unsigned char *p, size_t n, int reps)
+/* Registration */
+
+/* The kinds of registration timed, named as in their rows. */
+enum reg_kind { REG_RIG_PAGES, REG_RIG_HOST, REG_RXE };
+static const char *const reg_impl[] = { "rig_pages", "rig_host", "rxe" };
+
+/* What a registration is of, and what it made. */
+struct reg_of {
+	struct rig *g;
+	struct rxe *x;
+	unsigned char *p;		/* the process's memory: rig_pages, rxe */
+	size_t n;
+	struct rig_region *r;		/* rig's */
+	struct ibv_mr *mr;		/* rxe's */
+};
+
+static void reg_make(enum reg_kind k, struct reg_of *o)
 {
 	int access = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ;
+
+	if (k == REG_RIG_PAGES)
+		check(rig_region_pages(o->g->nic0, o->p, o->n, &o->r), "rig_region_pages");
+	else if (k == REG_RIG_HOST)
+		check(rig_region_host(o->g->nic0, o->n, &o->r), "rig_region_host");
+	else if (!(o->mr = ibv_reg_mr(o->x->pd, o->p, o->n, access)))
+		die("ibv_reg_mr", strerror(errno));
+}
+
+/* Is what reg_make() made the memory asked for?  @first: carry a message too. */
+static void reg_check(enum reg_kind k, struct reg_of *o, bool first)
+{
+	unsigned char b;
+
+	if (k == REG_RXE) {
+		if (o->mr->length != o->n || o->mr->addr != o->p)
+			die("ibv_reg_mr", "the region is not the memory asked for");
+		if (first)
+			rxe_carry(o->x, o->mr, o->p, o->n);
+		return;
+	}
+	if (rig_region_bytes(o->r) != o->n)
+		die(reg_impl[k], "the region's length is not the one asked for");
+	if (k == REG_RIG_HOST) {
+		check(rig_region_read(o->r, o->n - 1, &b, 1), "rig_region_read");
+		if (b)
+			die("rig_region_host", "the new memory is not zeroed");
+	} else if (first) {
+		rig_pages_carry(o->g, o->r, o->p, o->n);
+	}
+}
+
+static void reg_undo(enum reg_kind k, struct reg_of *o)
+{
+	if (k == REG_RXE)
+		check_verbs(ibv_dereg_mr(o->mr), "ibv_dereg_mr");
+	else
+		check(rig_region_deregister(o->r), "rig_region_deregister");
+}
+
+/* @reps registrations of kind @k, each checked; their reg and dereg rows. */
+static void time_reg(enum reg_kind k, struct reg_of *o, int reps)
+{
 	struct times reg = { .n = reps }, dereg = { .n = reps };
-	struct ibv_mr *mr;
 
 	for (int i = 0; i < reps; i++) {
 		double t0 = now();
 
-		mr = ibv_reg_mr(x->pd, p, n, access);
+		reg_make(k, o);
 		reg.us[i] = (now() - t0) * 1e6;
-		if (!mr)
-			die("ibv_reg_mr", strerror(errno));
-		if (mr->length != n || mr->addr != p)
-			die("ibv_reg_mr", "the region is not the memory asked for");
-		if (!i)
-			rxe_carry(x, mr, p, n);
+		reg_check(k, o, !i);
 		t0 = now();
-		check_verbs(ibv_dereg_mr(mr), "ibv_dereg_mr");
+		reg_undo(k, o);
 		dereg.us[i] = (now() - t0) * 1e6;
 	}
-	print_reg_rows(n, "rxe", &reg, &dereg);
+	print_row("reg", o->n, reg_impl[k], &reg);
+	print_row("dereg", o->n, reg_impl[k], &dereg);
 }
 
+/* Connection */
+
+static void rig_connect_times(struct rig *g, int reps)
+{
+	struct times t = { .n = reps };
+	struct rig_qp *a, *b;
+
+	for (int i = 0; i < reps; i++) {
+		double t0 = now();
+
+		connect_pair(g->nic0, g->nic1, DEPTH, &a, &b);
+		t.us[i] = (now() - t0) * 1e6;
+		if (rig_qp_state(a) != RIG_QP_READY || rig_qp_state(b) != RIG_QP_READY)
+			die("rig_qp_connect", "a queue pair connected is not ready");
+		destroy_pair(a, b);
+	}
+	print_row("connect", 0, "rig", &t);
+}
 
 static void rxe_connect_times(struct rxe *x, int reps)
 {
@@ -432,16 +439,18 @@ static void run_reg(struct rig *g, struct rxe *x, const struct opts *o, char **s
 		size_t size = parse_size(sizes[i]);
 		unsigned char *p = touched(size);
 
+		struct reg_of of = { .g = g, .x = x, .p = p, .n = size };
+
 		if (g) {
 			if (rig_bnxt_iommu(g->nic0) == 1)
-				rig_reg_pages(g, p, size, o->reps);
+				time_reg(REG_RIG_PAGES, &of, o->reps);
 			else
 				fprintf(stderr, "reg_bench: rig_bnxt0 is not behind an IOMMU: "
 					"no rig_pages rows (boot with scripts/vm-run --iommu)\n");
-			rig_reg_host(g, size, o->reps);
+			time_reg(REG_RIG_HOST, &of, o->reps);
 		}
 		if (x)
-			rxe_reg(x, p, size, o->reps);
+			time_reg(REG_RXE, &of, o->reps);
 		munmap(p, size);
 	}
 }
