@@ -26,7 +26,7 @@
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
 #                   Soft-RoCE and memcpy in one guest, registration in a second
-#                   (about 8 minutes)
+#                   (about 7 minutes)
 #   make demo       a guest with two modelled NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
