@@ -25,7 +25,8 @@
 #                   guest (60 s on the debug kernel)
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
-#                   Soft-RoCE and memcpy in one guest (about 4 minutes)
+#                   Soft-RoCE and memcpy in one guest, registration in a second
+#                   (about 7 minutes)
 #   make demo       a guest with two modelled NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
@@ -212,7 +213,8 @@ tools: lib
 
 # make bench: rates measured side by side in one run, printed as ratios:
 # the mlx5 encoder against rdma-core's helpers, then (scripts/bench/run)
-# rig over the model against Soft-RoCE and memcpy in one guest.
+# rig over the model against Soft-RoCE and memcpy in one guest, and
+# registration against Soft-RoCE in a second, behind an IOMMU.
 scripts/bench/mlx5_bench: scripts/bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
 

@@ -8,11 +8,18 @@
  * and typical is its median):
  *
  *   workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,
- *   lat_avg_us,lat_p99_us,iterations,kicks_per_msg
+ *   lat_avg_us,lat_p99_us,iterations,kicks_per_msg,count
  *
  *   send_bw   rig_bnxt0 sends to rig_bnxt1 with the send ring full; the
  *             receiver keeps its receive ring full.  Timed from the first
  *             post to the last send completion, as perftest's client.
+ *             With -q N (rows send_qps, count N) over N queue pairs a side,
+ *             as ib_send_bw -q N: the sender fills each send ring in turn
+ *             and rings it, every receiver keeps its receive ring full.
+ *             With -p N (rows send_procs, count N) N processes at once,
+ *             each with its own NICs opened and its own pair, started
+ *             together once all are set: their messages over the longest
+ *             time.
  *   send_lat  ping-pong of one message between the two NICs.
  *   read_bw   two queue pairs of rig_bnxt1 (a read stays on its NIC): one
  *             reads the other's region with the send ring full.
@@ -53,14 +60,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include <rig/bnxt.h>
+
+#include "bench.h"
 
 #define MAX_SIZES  32
 #define ROUNDS_MAX 15
 #define LAT_MAX    200000		/* latency samples kept at most */
 #define IN_FLIGHT  (64u << 20)		/* bytes a stream keeps posted at most */
 #define MB         1048576.0		/* perftest's MB */
+#define QPS_MAX    2048			/* -q: queue pairs a side at most */
+#define PROCS_MAX  64			/* -p: processes at most */
 
 struct opts {
 	const char *workloads;		/* comma-separated */
@@ -71,6 +84,8 @@ struct opts {
 	uint64_t max_iters;		/* per round */
 	uint32_t depth;			/* ring entries */
 	int threads;			/* 1 or 2 */
+	int qps;			/* send_bw's queue pairs a side (-q), 0: not asked */
+	int procs;			/* send_bw's processes (-p), 0: not asked */
 	const char *impl;		/* the name of rig's rows, or NULL */
 	bool pause;
 };
@@ -92,14 +107,6 @@ struct result {
 	double typical, avg, p99;	/* of lat, which is then freed */
 };
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* A spin-wait hint between empty polls. */
 static inline void relax(void)
 {
@@ -107,14 +114,6 @@ static inline void relax(void)
 	if (opt.pause)
 		__builtin_ia32_pause();
 #endif
-}
-
-static void check(int ret, const char *what)
-{
-	if (ret < 0) {
-		fprintf(stderr, "rig_bench: %s: %s\n", what, rig_error());
-		exit(1);
-	}
 }
 
 static void *xmalloc(size_t n)
@@ -154,29 +153,30 @@ static int take(struct rig_qp *qp, struct rig_completion *c, const char *what)
 	return take_batch(qp, c, 1, what);
 }
 
-/* The two NICs; each run makes its queue pairs and destroys them after. */
+/*
+ * The two NICs; each run makes its queue pairs and destroys them after,
+ * but for send_bw's, @kept for the rounds of a size.  A process of
+ * send_procs says on @ready that it is set to send and waits for @go to
+ * close, so that all start at once; -1 when alone.
+ */
+struct send_set;
+
 struct rig {
 	struct rig_bnxt *nic0, *nic1;
+	int ready, go;
+	struct send_set *kept;		/* send_bw's pairs of this size, or NULL */
 };
 
-static void connect_pair(struct rig_bnxt *x, struct rig_bnxt *y, struct rig_qp **qx,
-			 struct rig_qp **qy)
+static void wait_for_go(const struct rig *g)
 {
-	struct rig_endpoint ex, ey;
+	char c = 0;
 
-	check(rig_qp_make(x, opt.depth, qx), "make a queue pair");
-	check(rig_qp_make(y, opt.depth, qy), "make a queue pair");
-	check(rig_qp_endpoint(*qx, &ex), "endpoint");
-	check(rig_qp_endpoint(*qy, &ey), "endpoint");
-	check(rig_qp_connect(*qx, &ey), "connect");
-	check(rig_qp_connect(*qy, &ex), "connect");
-}
-
-/* Destroy both queue pairs (dropping any receive still posted). */
-static void destroy_pair(struct rig_qp *x, struct rig_qp *y)
-{
-	check(rig_qp_destroy(x), "destroy a queue pair");
-	check(rig_qp_destroy(y), "destroy a queue pair");
+	if (g->go < 0)
+		return;
+	if (write(g->ready, &c, 1) != 1 || read(g->go, &c, 1) != 0) {
+		fprintf(stderr, "rig_bench: the start of send_procs was lost\n");
+		exit(1);
+	}
 }
 
 static void start_thread(pthread_t *t, void *(*fn)(void *), void *arg)
@@ -253,12 +253,12 @@ static bool budget_left(const struct budget *b, uint64_t done)
 
 /* send_bw and read_bw */
 
-/* The receiving side of send_bw: keeps its receive ring full. */
+/* The receiving side of one queue pair of send_bw: keeps its receive ring full. */
 struct receiver {
 	struct rig_qp *qp;
-	struct rig_region *dst;
+	struct rig_region *dst;		/* shared by the receivers of a run */
 	size_t size;
-	_Atomic uint64_t total;		/* messages sent; set once the sender knows */
+	_Atomic uint64_t total;		/* messages sent to it; set once the sender knows */
 	uint64_t received;
 };
 
@@ -280,52 +280,103 @@ static int receiver_step(struct receiver *r)
 	return n > 0;
 }
 
+/* The receivers of a run, driven in turn. */
+struct receivers {
+	struct receiver *r;
+	int n;
+};
+
+/* One turn over every receiver: 1 if any took a completion. */
+static int receivers_step(struct receivers *rs)
+{
+	int got = 0;
+
+	for (int i = 0; i < rs->n; i++)
+		while (receiver_step(&rs->r[i]))
+			got = 1;
+	return got;
+}
+
+static bool receivers_done(struct receivers *rs)
+{
+	for (int i = 0; i < rs->n; i++)
+		if (rs->r[i].received < atomic_load_explicit(&rs->r[i].total, memory_order_relaxed))
+			return false;
+	return true;
+}
+
 static void *receiver_thread(void *arg)
 {
-	struct receiver *r = arg;
+	struct receivers *rs = arg;
 
-	while (r->received < atomic_load_explicit(&r->total, memory_order_relaxed))
-		if (!receiver_step(r))
+	while (!receivers_done(rs))
+		if (!receivers_step(rs))
 			relax();
 	return NULL;
 }
 
-/*
- * Keep @qp's send ring full for @seconds, then let it drain: sends of
- * @src, or with @dst reads of @src into @dst.  @rx, if not NULL, is the
- * receiver, driven from this thread.  Return the messages, and their
- * time in *secs.
- */
-static uint64_t stream(struct rig_qp *qp, struct rig_region *src, struct rig_region *dst,
-		       size_t size, double seconds, struct receiver *rx, double *secs)
+/* The sending side of a stream: its queue pairs and what each has posted. */
+struct sender {
+	struct rig_qp **qp;
+	uint64_t *posted, *done;
+	int n;
+	uint64_t window;		/* entries each queue pair keeps posted at most */
+};
+
+/* Post on @qp until its window is full or the budget is spent; ring if posted. */
+static bool sender_fill(struct sender *s, int q, struct rig_region *src, struct rig_region *dst,
+			size_t size, const struct budget *b, uint64_t *total)
 {
-	uint64_t window = IN_FLIGHT / size ? IN_FLIGHT / size : 1;
+	bool more = budget_left(b, *total);
+	uint64_t before = s->posted[q];
+
+	while (more && s->posted[q] - s->done[q] < s->window) {
+		if (dst)
+			check(rig_qp_read(s->qp[q], src, 0, dst, 0, size, *total), "read");
+		else
+			check(rig_qp_send(s->qp[q], src, 0, size, *total), "send");
+		s->posted[q]++;
+		(*total)++;
+		more = budget_left(b, *total);
+	}
+	if (s->posted[q] != before)
+		check(rig_qp_ring(s->qp[q]), "ring");
+	return more;
+}
+
+/*
+ * Keep the send rings of @s full for @seconds, posting on its queue pairs
+ * in turn, then let them drain: sends of @src, or with @dst reads of @src
+ * into @dst.  @rx, if not NULL, are the receivers, driven from this
+ * thread.  Return the messages, and their time in *secs.
+ */
+static uint64_t stream(struct sender *s, struct rig_region *src, struct rig_region *dst,
+		       size_t size, double seconds, struct receivers *rx, double *secs)
+{
+	uint64_t window = IN_FLIGHT / size / (uint64_t)s->n;
 	struct budget b = budget_of(seconds);
 	uint64_t posted = 0, done = 0;
 	struct rig_completion c[BATCH];
 	double t0 = now();
+	bool more = true;
 	int n;
 
-	if (window > opt.depth)
-		window = opt.depth;
+	s->window = window < 1 ? 1 : window > opt.depth ? opt.depth : window;
 	for (;;) {
-		bool more = budget_left(&b, posted);
 		int got = 0;
 
-		while (more && posted - done < window) {
-			if (dst)
-				check(rig_qp_read(qp, src, 0, dst, 0, size, posted), "read");
-			else
-				check(rig_qp_send(qp, src, 0, size, posted), "send");
-			posted++;
-			more = budget_left(&b, posted);
-		}
-		check(rig_qp_ring(qp), "ring");
+		for (int q = 0; q < s->n; q++)
+			more = sender_fill(s, q, src, dst, size, &b, &posted) && more;
 		if (!more && done == posted)
 			break;
-		while ((n = take_batch(qp, c, BATCH, dst ? "read" : "send")) > 0)
-			done += (uint64_t)n, got = 1;
-		while (rx && receiver_step(rx))
+		for (int q = 0; q < s->n; q++) {
+			while ((n = take_batch(s->qp[q], c, BATCH, dst ? "read" : "send")) > 0) {
+				s->done[q] += (uint64_t)n;
+				done += (uint64_t)n;
+				got = 1;
+			}
+		}
+		if (rx && receivers_step(rx))
 			got = 1;
 		if (!got)
 			relax();
@@ -334,42 +385,210 @@ static uint64_t stream(struct rig_qp *qp, struct rig_region *src, struct rig_reg
 	return posted;
 }
 
+/* A sender of @n queue pairs, their counts zero. */
+static struct sender sender_of(int n)
+{
+	struct sender s = { .qp = calloc((size_t)n, sizeof(*s.qp)),
+			    .posted = calloc((size_t)n, sizeof(*s.posted)),
+			    .done = calloc((size_t)n, sizeof(*s.done)), .n = n };
+
+	if (!s.qp || !s.posted || !s.done) {
+		fprintf(stderr, "rig_bench: out of memory for %d queue pairs\n", n);
+		exit(1);
+	}
+	return s;
+}
+
+static void sender_free(struct sender *s)
+{
+	free(s->qp);
+	free(s->posted);
+	free(s->done);
+}
+
+/*
+ * send_bw's queue pairs, receivers and receive region, kept from round to
+ * round of one size (a round ends with every receive ring full again and
+ * every send completion taken): making 256 pairs costs more than a round.
+ */
+struct send_set {
+	struct sender tx;
+	struct receivers rx;
+	struct rig_region *dst;
+	size_t size;
+};
+
+/* opt.qps pairs (one unless -q) from rig_bnxt0 to rig_bnxt1, receive rings full. */
+static struct send_set *send_set_make(struct rig *g, size_t size)
+{
+	int nqp = opt.qps ? opt.qps : 1;
+	struct send_set *set = calloc(1, sizeof(*set));
+	struct receiver *r = calloc((size_t)nqp, sizeof(*r));
+	struct receivers *rx;
+
+	if (!set || !r)
+		exit(1);
+	*set = (struct send_set){ .tx = sender_of(nqp), .rx = { r, nqp },
+				  .dst = zero_region(g->nic1, size), .size = size };
+	rx = &set->rx;
+	for (int q = 0; q < nqp; q++) {
+		rx->r[q] = (struct receiver){ .dst = set->dst, .size = size };
+		connect_pair(g->nic0, g->nic1, opt.depth, &set->tx.qp[q], &rx->r[q].qp);
+		for (uint32_t i = 0; i < opt.depth; i++)
+			receive_post(&rx->r[q]);
+	}
+	return set;
+}
+
+/* Destroy g's kept send_bw pairs, if any. */
+static void send_set_drop(struct rig *g)
+{
+	struct send_set *set = g->kept;
+
+	if (!set)
+		return;
+	for (int q = 0; q < set->tx.n; q++)
+		destroy_pair(set->tx.qp[q], set->rx.r[q].qp);
+	sender_free(&set->tx);
+	free(set->rx.r);
+	deregister(set->dst);
+	free(set);
+	g->kept = NULL;
+}
+
+/*
+ * send_bw over opt.qps queue pairs a side (one unless -q): each receiver
+ * keeps its ring full, the sender posts on its queue pairs in turn.  The
+ * pairs are g's kept ones for this size, made in the first round.
+ */
 static void run_send_bw(struct rig *g, size_t size, double seconds, struct result *res)
 {
 	struct rig_region *src = pattern_region(g->nic0, size, (unsigned int)size);
-	struct receiver rx = { .dst = zero_region(g->nic1, size), .size = size,
-			       .total = UINT64_MAX };
-	struct rig_qp *a;
+	unsigned char zero[64] = { 0 };
+	size_t k = size < 64 ? size : 64;
+	struct send_set *set;
 	pthread_t t;
 
-	connect_pair(g->nic0, g->nic1, &a, &rx.qp);
-	for (uint32_t i = 0; i < opt.depth; i++)
-		receive_post(&rx);
+	if (g->kept && g->kept->size != size)
+		send_set_drop(g);
+	if (!g->kept)
+		g->kept = send_set_make(g, size);
+	set = g->kept;
+	/* What verify() checks is what this round landed, not the last round's bytes. */
+	check(rig_region_write(set->dst, 0, zero, k), "region write");
+	check(rig_region_write(set->dst, size - k, zero, k), "region write");
+	for (int q = 0; q < set->tx.n; q++) {
+		set->tx.posted[q] = set->tx.done[q] = 0;
+		set->rx.r[q].received = 0;
+		atomic_store(&set->rx.r[q].total, UINT64_MAX);
+	}
+	wait_for_go(g);
 	if (opt.threads == 2)
-		start_thread(&t, receiver_thread, &rx);
-	res->iters = stream(a, src, NULL, size, seconds, opt.threads == 2 ? NULL : &rx,
-			    &res->seconds);
-	atomic_store(&rx.total, res->iters);
+		start_thread(&t, receiver_thread, &set->rx);
+	res->iters = stream(&set->tx, src, NULL, size, seconds,
+			    opt.threads == 2 ? NULL : &set->rx, &res->seconds);
+	for (int q = 0; q < set->tx.n; q++)
+		atomic_store(&set->rx.r[q].total, set->tx.posted[q]);
 	if (opt.threads == 2)
 		pthread_join(t, NULL);
 	else
-		receiver_thread(&rx);
-	verify(src, rx.dst, size, "send_bw");
-	destroy_pair(a, rx.qp);
+		receiver_thread(&set->rx);
+	verify(src, set->dst, size, "send_bw");
 	deregister(src);
-	deregister(rx.dst);
+}
+
+/* What a process of send_procs tells the parent when it is done. */
+struct procs_report {
+	uint64_t iters;
+	double seconds;
+};
+
+/* A process of send_procs: its own NICs and pair; never returns. */
+static _Noreturn void procs_child(size_t size, double seconds, int ready, int go)
+{
+	struct rig g = { .ready = ready, .go = go };
+	struct procs_report rep;
+	struct result res = { 0 };
+
+	check(rig_bnxt_open("rig_bnxt0", &g.nic0), "open rig_bnxt0");
+	check(rig_bnxt_open("rig_bnxt1", &g.nic1), "open rig_bnxt1");
+	run_send_bw(&g, size, seconds, &res);
+	send_set_drop(&g);
+	rig_bnxt_close(g.nic0);
+	rig_bnxt_close(g.nic1);
+	rep = (struct procs_report){ res.iters, res.seconds };
+	_exit(write(ready, &rep, sizeof(rep)) == sizeof(rep) ? 0 : 1);
+}
+
+static void read_all(int fd, void *buf, size_t n)
+{
+	if (read(fd, buf, n) != (ssize_t)n) {
+		fprintf(stderr, "rig_bench: a process of send_procs failed (above)\n");
+		exit(1);
+	}
+}
+
+/*
+ * send_bw by opt.procs processes at once, each with its own pair from
+ * rig_bnxt0 to rig_bnxt1, started together once all are set: their
+ * messages over the longest time.
+ */
+static void run_send_procs(size_t size, double seconds, struct result *res)
+{
+	int ready[2], go[2], status, failed = 0;
+	struct procs_report rep;
+	char c;
+
+	if (pipe(ready) || pipe(go)) {
+		perror("rig_bench: pipe");
+		exit(1);
+	}
+	fflush(stdout);
+	for (int i = 0; i < opt.procs; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			perror("rig_bench: fork");
+			exit(1);
+		}
+		if (!pid) {
+			close(ready[0]);
+			close(go[1]);
+			procs_child(size, seconds, ready[1], go[0]);
+		}
+	}
+	close(ready[1]);
+	close(go[0]);
+	for (int i = 0; i < opt.procs; i++)
+		read_all(ready[0], &c, 1);
+	close(go[1]);
+	for (int i = 0; i < opt.procs; i++) {
+		read_all(ready[0], &rep, sizeof(rep));
+		res->iters += rep.iters;
+		if (rep.seconds > res->seconds)
+			res->seconds = rep.seconds;
+	}
+	close(ready[0]);
+	while (wait(&status) > 0)
+		failed |= !WIFEXITED(status) || WEXITSTATUS(status);
+	if (failed) {
+		fprintf(stderr, "rig_bench: a process of send_procs failed (above)\n");
+		exit(1);
+	}
 }
 
 static void run_read_bw(struct rig *g, size_t size, double seconds, struct result *res)
 {
 	struct rig_region *src = pattern_region(g->nic1, size, 3);
 	struct rig_region *dst = zero_region(g->nic1, size);
-	struct rig_qp *reader, *target;
+	struct sender tx = sender_of(1);
+	struct rig_qp *target;
 
-	connect_pair(g->nic1, g->nic1, &reader, &target);
-	res->iters = stream(reader, src, dst, size, seconds, NULL, &res->seconds);
+	connect_pair(g->nic1, g->nic1, opt.depth, &tx.qp[0], &target);
+	res->iters = stream(&tx, src, dst, size, seconds, NULL, &res->seconds);
 	verify(src, dst, size, "read_bw");
-	destroy_pair(reader, target);
+	destroy_pair(tx.qp[0], target);
+	sender_free(&tx);
 	deregister(src);
 	deregister(dst);
 }
@@ -459,7 +678,7 @@ static void run_send_lat(struct rig *g, size_t size, double seconds, struct resu
 	res->lat = calloc(max, sizeof(*res->lat));
 	if (!res->lat)
 		exit(1);
-	connect_pair(g->nic0, g->nic1, &ping.qp, &pong.s.qp);
+	connect_pair(g->nic0, g->nic1, opt.depth, &ping.qp, &pong.s.qp);
 	side_receive(&ping);
 	side_receive(&pong.s);
 	if (opt.threads == 2)
@@ -577,13 +796,6 @@ struct kick_count {
 	uint64_t msgs;
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Sum up a round's latencies and let go of them. */
 static void lat_stats(struct result *r)
 {
@@ -606,7 +818,9 @@ static void round_of(struct rig *g, const char *workload, size_t size, double se
 		     struct result *r)
 {
 	*r = (struct result){ 0 };
-	if (!strcmp(workload, "send_bw"))
+	if (!strcmp(workload, "send_bw") && opt.procs)
+		run_send_procs(size, seconds, r);
+	else if (!strcmp(workload, "send_bw"))
 		run_send_bw(g, size, seconds, r);
 	else if (!strcmp(workload, "send_lat"))
 		run_send_lat(g, size, seconds, r);
@@ -647,7 +861,10 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 	bool copy = !strcmp(workload, "memcpy");
 	const char *impl = copy ? (opt.threads == 2 ? "memcpy_2t" : "memcpy") :
 			   opt.impl ? opt.impl : opt.threads == 2 ? "rig_2t" : "rig";
+	int count = opt.procs ? opt.procs : opt.qps;
 
+	if (count)
+		workload = opt.procs ? "send_procs" : "send_qps";
 	printf("%s,%zu,%s,", workload, size, impl);
 	if (!strcmp(workload, "send_lat"))
 		printf(",,%.2f,%.2f,%.2f", r->typical, r->avg, r->p99);
@@ -657,6 +874,9 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 	printf(",%llu,", (unsigned long long)r->iters);
 	if (!copy && kc->kicks >= 0 && kc->msgs)
 		printf("%.4f", (double)kc->kicks / (double)kc->msgs);
+	printf(",");
+	if (count)
+		printf("%d", count);
 	printf("\n");
 	fflush(stdout);
 }
@@ -722,6 +942,7 @@ static void run_size(struct rig *g, size_t size)
 				      (strcmp(workloads[w], "send_lat") ? 1 : 2);
 		}
 	}
+	send_set_drop(g);
 	for (size_t w = 0; w < NWORKLOADS; w++)
 		if (listed(opt.workloads, workloads[w]))
 			print_row(workloads[w], size,
@@ -737,7 +958,7 @@ static void usage(FILE *f)
 		"Run send_bw, send_lat, read_bw through rig_bnxt0/rig_bnxt1 and memcpy, at\n"
 		"each SIZE (bytes; K and M suffixes), printing CSV rows (MB = 2^20 bytes):\n"
 		"workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,lat_avg_us,\n"
-		"lat_p99_us,iterations,kicks_per_msg\n"
+		"lat_p99_us,iterations,kicks_per_msg,count\n"
 		"\n"
 		"  -w, --workloads LIST  comma-separated (default send_bw,send_lat,read_bw,memcpy)\n"
 		"  -t, --seconds S       time per workload and size, all rounds (default 1)\n"
@@ -747,6 +968,10 @@ static void usage(FILE *f)
 		"  -T, --threads 1|2     one thread for both NICs (impl rig, the default), or\n"
 		"                        one per NIC (impl rig_2t); memcpy: threads copying\n"
 		"  -i, --impl NAME       the impl column of rig's rows (default rig or rig_2t)\n"
+		"  -q, --qps N           send_bw over N queue pairs a side, posted in turn\n"
+		"                        (rows send_qps, count N)\n"
+		"  -p, --procs N         send_bw by N processes at once, each its own pair\n"
+		"                        (rows send_procs, count N)\n"
 		"      --pause           PAUSE between empty polls (perftest does not)\n"
 		"  -H, --header          print the CSV header first\n"
 		"  -h, --help            this text\n");
@@ -754,14 +979,9 @@ static void usage(FILE *f)
 
 static size_t parse_size(const char *s)
 {
-	char *end;
-	unsigned long long v = strtoull(s, &end, 0);
+	unsigned long long v;
 
-	if (*end == 'K' || *end == 'k')
-		v <<= 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		v <<= 20, end++;
-	if (*end || !v || v > RIG_QP_BYTES_MAX) {
+	if (!parse_bytes(s, &v) || v > RIG_QP_BYTES_MAX) {
 		fprintf(stderr, "rig_bench: bad size '%s'\n", s);
 		exit(2);
 	}
@@ -778,6 +998,8 @@ static void parse(int argc, char **argv, bool *header)
 		{ "depth", required_argument, NULL, 'd' },
 		{ "threads", required_argument, NULL, 'T' },
 		{ "impl", required_argument, NULL, 'i' },
+		{ "qps", required_argument, NULL, 'q' },
+		{ "procs", required_argument, NULL, 'p' },
 		{ "pause", no_argument, NULL, 'P' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
@@ -786,7 +1008,7 @@ static void parse(int argc, char **argv, bool *header)
 	int c;
 
 	opt.workloads = "send_bw,send_lat,read_bw,memcpy";
-	while ((c = getopt_long(argc, argv, "w:t:r:n:d:T:i:Hh", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:t:r:n:d:T:i:q:p:Hh", longs, NULL)) != -1) {
 		switch (c) {
 		case 'w': opt.workloads = optarg; break;
 		case 't': opt.seconds = atof(optarg); break;
@@ -795,6 +1017,8 @@ static void parse(int argc, char **argv, bool *header)
 		case 'd': opt.depth = (uint32_t)strtoul(optarg, NULL, 0); break;
 		case 'T': opt.threads = atoi(optarg); break;
 		case 'i': opt.impl = optarg; break;
+		case 'q': opt.qps = atoi(optarg); break;
+		case 'p': opt.procs = atoi(optarg); break;
 		case 'P': opt.pause = true; break;
 		case 'H': *header = true; break;
 		case 'h': usage(stdout); exit(0);
@@ -805,6 +1029,8 @@ static void parse(int argc, char **argv, bool *header)
 	    opt.depth < 2 ||
 	    opt.depth > RIG_QP_ENTRIES_MAX || (opt.depth & (opt.depth - 1)) ||
 	    (opt.threads != 1 && opt.threads != 2) || !workloads_known() ||
+	    opt.qps < 0 || opt.qps > QPS_MAX || opt.procs < 0 || opt.procs > PROCS_MAX ||
+	    (opt.qps && opt.procs) || ((opt.qps || opt.procs) && strcmp(opt.workloads, "send_bw")) ||
 	    optind == argc || argc - optind > MAX_SIZES) {
 		usage(stderr);
 		exit(2);
@@ -816,14 +1042,14 @@ static void parse(int argc, char **argv, bool *header)
 int main(int argc, char **argv)
 {
 	bool header = false, nics;
-	struct rig g = { NULL, NULL };
+	struct rig g = { .ready = -1, .go = -1 };
 
 	parse(argc, argv, &header);
 	if (header)
-		printf("workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,"
-		       "lat_avg_us,lat_p99_us,iterations,kicks_per_msg\n");
-	nics = listed(opt.workloads, "send_bw") || listed(opt.workloads, "send_lat") ||
-	       listed(opt.workloads, "read_bw");
+		puts(BENCH_CSV_HEADER);
+	/* The processes of send_procs open their own. */
+	nics = !opt.procs && (listed(opt.workloads, "send_bw") ||
+			      listed(opt.workloads, "send_lat") || listed(opt.workloads, "read_bw"));
 	if (nics) {
 		check(rig_bnxt_open("rig_bnxt0", &g.nic0), "open rig_bnxt0");
 		check(rig_bnxt_open("rig_bnxt1", &g.nic1), "open rig_bnxt1");
