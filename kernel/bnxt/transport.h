@@ -19,6 +19,7 @@
 
 #include <linux/auxiliary_bus.h>
 #include <linux/interrupt.h>
+#include <linux/netdevice.h>
 #include <linux/types.h>
 
 #include "../../uapi/rig_bnxt.h"
@@ -77,6 +78,10 @@ struct rig_transport;
  *	      bottom halves
  * @irq_restart: the vectors are requested again: the driver re-arms its
  *		 rings and takes what came meanwhile
+ * @netdev_changed: the network interface the function sits on changed
+ *		    (the model's function was attached to one or detached):
+ *		    the driver asks @netdev again and re-reads its addresses.
+ *		    Called with no lock of the transport's held.
  *
  * All run in process context and may sleep.  The driver finds itself
  * with auxiliary_get_drvdata() of the transport's device.  Removal is the
@@ -87,6 +92,7 @@ struct rig_transport_upcalls {
 	void (*restart)(struct rig_transport *t);
 	void (*irq_stop)(struct rig_transport *t);
 	void (*irq_restart)(struct rig_transport *t);
+	void (*netdev_changed)(struct rig_transport *t);
 };
 
 /**
@@ -108,6 +114,11 @@ struct rig_transport_upcalls {
  *		      no upcall runs)
  * @mtu: the Ethernet MTU of the function's interface now (bnxt_en's
  *	 netdev), which bounds every queue pair's path MTU
+ * @netdev: the network interface the function sits on now (bnxt_en's
+ *	    netdev; the interface the model's function is attached to), held
+ *	    with @tracker for the caller, who drops it with netdev_put();
+ *	    NULL when there is none (a model's function on no interface
+ *	    reaches only the functions of its own machine).  May sleep.
  */
 struct rig_transport_ops {
 	int (*hwrm)(struct rig_transport *t, const void *req, u32 req_len,
@@ -119,6 +130,7 @@ struct rig_transport_ops {
 	void (*register_upcalls)(struct rig_transport *t,
 				 const struct rig_transport_upcalls *up);
 	u32 (*mtu)(struct rig_transport *t);
+	struct net_device *(*netdev)(struct rig_transport *t, netdevice_tracker *tracker);
 };
 
 /**

@@ -159,6 +159,15 @@ static u32 rig_en_mtu(struct rig_transport *t)
 	return READ_ONCE(to_rig_en(t)->edev->net->mtu);
 }
 
+/* bnxt_en's netdev: the interface whose addresses are the function's GIDs. */
+static struct net_device *rig_en_netdev(struct rig_transport *t, netdevice_tracker *tracker)
+{
+	struct net_device *net = to_rig_en(t)->edev->net;
+
+	netdev_hold(net, tracker, GFP_KERNEL);
+	return net;
+}
+
 /* A real function sees every doorbell write: there is nothing to wake. */
 static void rig_en_kick(struct rig_transport *t)
 {
@@ -180,6 +189,7 @@ static const struct rig_transport_ops rig_en_transport_ops = {
 	.kick = rig_en_kick,
 	.register_upcalls = rig_en_register_upcalls,
 	.mtu = rig_en_mtu,
+	.netdev = rig_en_netdev,
 };
 
 /* The vectors' IRQs, rings and doorbells, from entries bnxt_en (re)filled. */

@@ -100,6 +100,13 @@ static u32 rig_soft_op_mtu(struct rig_transport *t)
 	return READ_ONCE(rig_soft_dev_of_t(t)->fn.mtu);
 }
 
+/* No interface yet: the function reaches only the functions of this machine. */
+static struct net_device *rig_soft_op_netdev(struct rig_transport *t,
+					     netdevice_tracker *tracker)
+{
+	return NULL;
+}
+
 static void rig_soft_op_kick(struct rig_transport *t)
 {
 	rig_soft_engine_kick(&rig_soft_dev_of_t(t)->fn);
@@ -121,6 +128,7 @@ static const struct rig_transport_ops rig_soft_transport_ops = {
 	.free_irq = rig_soft_op_free_irq,
 	.kick = rig_soft_op_kick,
 	.mtu = rig_soft_op_mtu,
+	.netdev = rig_soft_op_netdev,
 	.register_upcalls = rig_soft_op_register_upcalls,
 };
 
