@@ -253,6 +253,24 @@ static int rig_soft_store_mtu(struct rig_soft_dev *sd, const char *buf)
 	return 0;
 }
 
+/*
+ * What the wire did: frames in and out, and every drop by its reason
+ * ("drop_" and the decoder's or the dispatcher's name).
+ */
+static void rig_soft_show_wire(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	const struct rig_soft_wire_stats *w = &sd->fn.wire;
+	unsigned int i;
+
+	seq_printf(m, "rx_frames %llu\nrx_ok %llu\ntx_frames %llu\ntx_full %llu\n",
+		   w->rx_frames, w->rx_ok, w->tx_frames, w->tx_full);
+	seq_printf(m, "drop_queue_full %lld\n", atomic64_read(&sd->fn.rx_overflow));
+	for (i = RIG_SOFT_ROCE_OK + 1; i < RIG_SOFT_ROCE_DROPS; i++)
+		seq_printf(m, "drop_%s %llu\n", rig_soft_roce_drop_names[i], w->roce[i]);
+	for (i = 0; i < RIG_SOFT_WIRE_DROPS; i++)
+		seq_printf(m, "drop_%s %llu\n", rig_soft_wire_drop_names[i], w->drop[i]);
+}
+
 static void rig_soft_show_state(struct seq_file *m, struct rig_soft_dev *sd)
 {
 	seq_puts(m, sd->fn.stopped ? "stopped\n" : "running\n");
@@ -276,6 +294,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB(cmds, 0400),
 	RIG_SOFT_KNOB(hwrm_stopped, 0400),
 	RIG_SOFT_KNOB(vf_limits, 0400),
+	RIG_SOFT_KNOB(wire, 0400),
 	RIG_SOFT_KNOB_RW(fail_cmd),
 	RIG_SOFT_KNOB_RW(fail_opcode),
 	RIG_SOFT_KNOB_RW(delay_cmd),

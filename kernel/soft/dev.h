@@ -13,8 +13,11 @@
 
 #include <linux/interrupt.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/pci.h>
+#include <linux/skbuff.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 
 #include "../bnxt/transport.h"
 #include "soft.h"
@@ -66,6 +69,33 @@ struct rig_soft_vec {
 };
 
 /**
+ * struct rig_soft_net - the network interface a function is attached to
+ * @lock: protects @dev for readers without the RTNL (sysfs, the
+ *	  transport's netdev operation); writers hold the RTNL too
+ * @dev: the interface, held with @tracker, or NULL; written under the
+ *	 RTNL and @lock
+ * @tracker: the reference's tracker
+ * @xdev: @dev as the engine sees it: where frames go; under the world's
+ *	  lock.  Each frame queued holds a reference of its own.
+ * @mtu_before: the function's MTU before it was attached, given back
+ *		when it is detached; under the world's lock
+ * @rxq: frames the interface received for the function: filled by its
+ *	 rx_handler (softirq, the queue's own lock), drained by the
+ *	 engine's pass; at most RIG_SOFT_NET_RXQ
+ * @changed: tells the driver that the interface changed, from where the
+ *	     RTNL is held (a notifier); runs rig_soft_dev_netdev_changed()
+ */
+struct rig_soft_net {
+	spinlock_t lock;	/* @dev, for readers without the RTNL */
+	struct net_device *dev;
+	netdevice_tracker tracker;
+	struct net_device *xdev;
+	u32 mtu_before;
+	struct sk_buff_head rxq;
+	struct work_struct changed;
+};
+
+/**
  * struct rig_soft_dev - one stand-in PCI function
  * @tadev: the auxiliary device "rig_soft.rdma.<id>" and its transport;
  *	   its release frees this structure
@@ -82,6 +112,7 @@ struct rig_soft_vec {
  * @up_lock: protects @up; held while an upcall runs
  * @up: the driver's upcalls, or NULL
  * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
+ * @net: its network interface (net.c)
  */
 struct rig_soft_dev {
 	struct rig_transport_adev tadev;
@@ -97,6 +128,7 @@ struct rig_soft_dev {
 	struct mutex up_lock;	/* @up; held while an upcall runs */
 	const struct rig_transport_upcalls *up;
 	struct dentry *debugfs;
+	struct rig_soft_net net;
 };
 
 static inline struct rig_soft_dev *rig_soft_dev_of(struct rig_soft_fn *fn)
@@ -115,6 +147,7 @@ struct rig_soft_world *rig_soft_engine_world(void);
 void rig_soft_engine_add(struct rig_soft_fn *fn);
 void rig_soft_engine_remove(struct rig_soft_fn *fn);
 void rig_soft_engine_kick(struct rig_soft_fn *fn);
+void rig_soft_engine_wake(void);
 void rig_soft_engine_sync(void);
 int rig_soft_engine_start(void);
 void rig_soft_engine_stop(void);
@@ -124,6 +157,19 @@ int rig_soft_dev_stop(struct rig_soft_dev *sd);
 int rig_soft_dev_suspend(struct rig_soft_dev *sd);
 int rig_soft_dev_irqs(struct rig_soft_dev *sd, bool on);
 int rig_soft_dev_restart(struct rig_soft_dev *sd);
+void rig_soft_dev_netdev_changed(struct rig_soft_dev *sd);
+
+/* net.c */
+extern const struct attribute_group *rig_soft_net_groups[];
+void rig_soft_net_init(struct rig_soft_dev *sd);
+void rig_soft_net_exit(struct rig_soft_dev *sd);
+struct net_device *rig_soft_net_get(struct rig_soft_dev *sd, netdevice_tracker *tracker);
+int rig_soft_net_xmit(struct rig_soft_fn *fn, const void *frame, u32 len);
+bool rig_soft_net_rx(struct rig_soft_fn *fn, bool peek);
+void rig_soft_net_take(struct sk_buff_head *q);
+void rig_soft_net_send(struct sk_buff_head *q);
+int rig_soft_net_register(void);
+void rig_soft_net_unregister(void);
 
 /* debugfs.c */
 void rig_soft_debugfs_init(void);

@@ -131,10 +131,22 @@ static bool rig_soft_engine_pass_locked(bool whole, bool *waiting)
 	return rig_soft_pass(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
 }
 
+/*
+ * A pass; then the frames it built for the wire leave, the lock dropped
+ * (an empty queue costs a look at it).
+ */
 static bool rig_soft_engine_pass(bool whole, bool *waiting)
 {
-	guard(mutex)(&rig_soft_world.lock);
-	return rig_soft_engine_pass_locked(whole, waiting);
+	struct sk_buff_head tx;
+	bool busy;
+
+	__skb_queue_head_init(&tx);
+	scoped_guard(mutex, &rig_soft_world.lock) {
+		busy = rig_soft_engine_pass_locked(whole, waiting);
+		rig_soft_net_take(&tx);
+	}
+	rig_soft_net_send(&tx);
+	return busy;
 }
 
 /* Say "asleep", then look: work found now means no sleep. */
@@ -268,6 +280,7 @@ static int rig_soft_engine_thread(void *data)
 static bool rig_soft_engine_kick_pass(struct rig_soft_fn *fn)
 {
 	bool waiting = false, left;
+	struct sk_buff_head tx;
 
 	if (!mutex_trylock(&rig_soft_world.lock))
 		return false;
@@ -280,7 +293,10 @@ static bool rig_soft_engine_kick_pass(struct rig_soft_fn *fn)
 	rig_soft_engine_pass_locked(true, &waiting);
 	/* More than one pass's bytes, or a peer to wait for: the engine's. */
 	left = waiting || rig_soft_pending(&rig_soft_world);
+	__skb_queue_head_init(&tx);
+	rig_soft_net_take(&tx);
 	mutex_unlock(&rig_soft_world.lock);
+	rig_soft_net_send(&tx);
 	return !left;
 }
 
@@ -296,13 +312,25 @@ static bool rig_soft_engine_kick_pass(struct rig_soft_fn *fn)
 void rig_soft_engine_kick(struct rig_soft_fn *fn)
 {
 	unsigned int where = READ_ONCE(kick_runs_pass);
-	unsigned long flags;
 
 	atomic64_inc(&fn->kicks);
 	if ((where == RIG_SOFT_KICK_RUNS ||
 	     (where == RIG_SOFT_KICK_CROWDED && READ_ONCE(rig_soft_crowded))) &&
 	    rig_soft_engine_kick_pass(fn))
 		return;
+	rig_soft_engine_wake();
+}
+
+/**
+ * rig_soft_engine_wake() - wake the engine
+ *
+ * Any context, the world's lock not needed: the receive path of an
+ * interface calls it for every frame it queues.
+ */
+void rig_soft_engine_wake(void)
+{
+	unsigned long flags;
+
 	spin_lock_irqsave(&rig_soft_wq.lock, flags);
 	rig_soft_kicked = true;
 	wake_up_locked(&rig_soft_wq);

@@ -40,17 +40,6 @@ enum rig_soft_fault {
 	RIG_SOFT_FAULT_SRC,
 };
 
-/* The DMA address of a cursor's byte; bytes from it to its page's end. */
-static u32 rig_soft_cursor_at(const struct rig_soft_cursor *c, u32 max, dma_addr_t *addr)
-{
-	const struct rig_soft_mr *mr = c->mr;
-	u64 at = mr->first + c->off, size = BIT_ULL(mr->pg_shift);
-	u64 in = at & (size - 1);
-
-	*addr = mr->pages[at >> mr->pg_shift] + in;
-	return min_t(u64, max, size - in);
-}
-
 /* A piece of which one side at least is device memory. */
 static noinline void rig_soft_copy_io(struct rig_soft_mem *dm, const struct rig_soft_piece *d,
 				      struct rig_soft_mem *sm, const struct rig_soft_piece *s,
@@ -126,9 +115,8 @@ static enum rig_soft_fault rig_soft_copy(struct rig_soft_cursor *dst,
  * @fn, of the PD @pd, with the @access bits, and every element must lie
  * inside it.
  */
-static bool rig_soft_sges_resolve(struct rig_soft_fn *fn, u32 pd, u8 access,
-				  const struct rig_soft_sge *sge, u32 n,
-				  struct rig_soft_cursor *cur)
+bool rig_soft_sges_resolve(struct rig_soft_fn *fn, u32 pd, u8 access,
+			   const struct rig_soft_sge *sge, u32 n, struct rig_soft_cursor *cur)
 {
 	u32 i;
 
@@ -151,8 +139,8 @@ static bool rig_soft_sges_resolve(struct rig_soft_fn *fn, u32 pd, u8 access,
 }
 
 /* Move the cursors past the first @skip bytes; the element reached. */
-static u32 rig_soft_sges_seek(struct rig_soft_cursor *cur, const struct rig_soft_sge *sge,
-			      u32 n, u64 skip, u64 *left)
+u32 rig_soft_sges_seek(struct rig_soft_cursor *cur, const struct rig_soft_sge *sge,
+		       u32 n, u64 skip, u64 *left)
 {
 	u32 i;
 
@@ -204,7 +192,7 @@ rig_soft_copy_sges(struct rig_soft_cursor *dst, const struct rig_soft_sge *dsge,
  * completes silently (on a QP without FORCE_COMPLETION); its place is
  * reported by the next completion's sq_cons_idx.
  */
-static void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal)
+void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal)
 {
 	struct cq_req c = {
 		.qp_handle = cpu_to_le64(qp->handle),
@@ -219,7 +207,7 @@ static void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal)
 }
 
 /* A responder completion: a SEND into the RQ. */
-static void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status)
+void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status)
 {
 	struct cq_res_rc c = {
 		.length = cpu_to_le32(length),
@@ -267,7 +255,7 @@ void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason)
 }
 
 /* Why a requester failed, as the error notification says it. */
-static u8 rig_soft_req_reason(u8 status)
+u8 rig_soft_req_reason(u8 status)
 {
 	switch (status) {
 	case CQ_REQ_STATUS_LOCAL_PROTECTION_ERR:
@@ -324,8 +312,8 @@ static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entrie
  * read again only when the entries of the last value taken are all done,
  * as a NIC works through what one doorbell named before the next.
  */
-static u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
-			   u32 entries, u64 done)
+u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
+		    u32 entries, u64 done)
 {
 	u32 n = rig_soft_posted_by(db, type, entries, done);
 
@@ -367,7 +355,9 @@ static struct rig_soft_qp *rig_soft_exec_peer(struct rig_soft_qp *qp)
 	if (!mine->live || !fn)
 		return NULL;
 	peer = xa_load(&fn->qps, qp->dest_qp_id);
-	if (!peer || (peer->state != S(RTR) && peer->state != S(RTS) && peer->state != S(ERR)) ||
+	/* A QP on the wire is reached by frames only (wire.c). */
+	if (!peer || peer->wire ||
+	    (peer->state != S(RTR) && peer->state != S(RTS) && peer->state != S(ERR)) ||
 	    peer->dest_qp_id != qp->qpn || memcmp(peer->dgid, mine->gid, 16))
 		return NULL;
 	return peer;
@@ -407,7 +397,7 @@ static u32 rig_soft_npkts(const struct rig_soft_qp *qp, u32 length)
  *
  * Return: 0, or the reason the QP fails (a DMA fault, or a wrong entry).
  */
-static u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe)
+u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe)
 {
 	u32 start = qp->sq_next_psn;
 	u32 next = (start + rig_soft_npkts(qp, sqe->length)) & RIG_SOFT_PSN_MASK;
@@ -579,7 +569,7 @@ static void rig_soft_xfer_begin(struct rig_soft_qp *qp, const struct rig_soft_sq
 }
 
 /* The receive entry at @peer's head: read by DMA and decoded. */
-static int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe)
+int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe)
 {
 	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
 

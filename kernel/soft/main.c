@@ -8,7 +8,8 @@
  * function's "BAR 0" window, status page and doorbell BAR, see
  * Documentation/architecture.rst), the auxiliary device "rig_soft.rdma.N"
  * with its struct rig_transport, the transport's operations (HWRM,
- * vectors, kick, upcalls) and the module's init and exit.  It does not
+ * vectors, kick, MTU, interface, upcalls) and the module's init and exit.
+ * The interface itself is net.c's.  It does not
  * touch PCIe Device Control (Relaxed Ordering is the driver's).
  */
 #include <linux/auxiliary_bus.h>
@@ -52,6 +53,8 @@ static void rig_soft_raise(struct rig_soft_fn *fn, unsigned int vec)
 
 static const struct rig_soft_fn_ops rig_soft_fn_ops = {
 	.raise = rig_soft_raise,
+	.xmit = rig_soft_net_xmit,
+	.rx = rig_soft_net_rx,
 };
 
 static int rig_soft_op_hwrm(struct rig_transport *t, const void *req, u32 req_len,
@@ -100,11 +103,11 @@ static u32 rig_soft_op_mtu(struct rig_transport *t)
 	return READ_ONCE(rig_soft_dev_of_t(t)->fn.mtu);
 }
 
-/* No interface yet: the function reaches only the functions of this machine. */
+/* The interface the function is attached to (sysfs "netdev"), or NULL. */
 static struct net_device *rig_soft_op_netdev(struct rig_transport *t,
 					     netdevice_tracker *tracker)
 {
-	return NULL;
+	return rig_soft_net_get(rig_soft_dev_of_t(t), tracker);
 }
 
 static void rig_soft_op_kick(struct rig_transport *t)
@@ -131,6 +134,18 @@ static const struct rig_transport_ops rig_soft_transport_ops = {
 	.netdev = rig_soft_op_netdev,
 	.register_upcalls = rig_soft_op_register_upcalls,
 };
+
+/**
+ * rig_soft_dev_netdev_changed() - tell the driver the interface changed
+ * @sd: the function, attached or detached since the driver last asked;
+ *	no lock of the model's and not the RTNL held
+ */
+void rig_soft_dev_netdev_changed(struct rig_soft_dev *sd)
+{
+	guard(mutex)(&sd->up_lock);
+	if (sd->up && sd->up->netdev_changed)
+		sd->up->netdev_changed(&sd->tadev.transport);
+}
 
 /**
  * rig_soft_dev_stop() - the function stops, its firmware gone: a fatal stop
@@ -347,6 +362,7 @@ static int rig_soft_adev_up(struct rig_soft_dev *sd)
 	adev->id = sd->id;
 	adev->dev.parent = &sd->pdev->dev;
 	adev->dev.release = rig_soft_adev_release;
+	adev->dev.groups = rig_soft_net_groups;
 	return auxiliary_device_init(adev);
 }
 
@@ -371,6 +387,7 @@ static int rig_soft_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	sd->bar_len = len;
 	spin_lock_init(&sd->irq_lock);
 	mutex_init(&sd->up_lock);
+	rig_soft_net_init(sd);
 	sd->id = ida_alloc(&rig_soft_ida, GFP_KERNEL);
 	if (sd->id < 0) {
 		ret = sd->id;
@@ -428,6 +445,7 @@ static void rig_soft_remove(struct pci_dev *pdev)
 	int id = sd->id;
 
 	auxiliary_device_delete(&sd->tadev.adev);
+	rig_soft_net_exit(sd);
 	rig_soft_debugfs_remove(sd);
 	rig_soft_engine_remove(&sd->fn);
 	rig_soft_fn_exit(&sd->fn);
@@ -459,11 +477,16 @@ static int __init rig_soft_init(void)
 	ret = rig_soft_engine_start();
 	if (ret)
 		goto err_dma;
-	ret = pci_register_driver(&rig_soft_pci_driver);
+	ret = rig_soft_net_register();
 	if (ret)
 		goto err_engine;
+	ret = pci_register_driver(&rig_soft_pci_driver);
+	if (ret)
+		goto err_net;
 	return 0;
 
+err_net:
+	rig_soft_net_unregister();
 err_engine:
 	rig_soft_engine_stop();
 err_dma:
@@ -476,6 +499,7 @@ err_debugfs:
 static void __exit rig_soft_exit(void)
 {
 	pci_unregister_driver(&rig_soft_pci_driver);
+	rig_soft_net_unregister();
 	rig_soft_engine_stop();
 	rig_soft_dma_unregister();
 	rig_soft_debugfs_exit();

@@ -8,24 +8,56 @@
  * engine.c's.  Pure: KUnit runs it.
  */
 #include <linux/list.h>
+#include <linux/timekeeping.h>
 
 #include "soft.h"
 
-/* Every QP's entries, in turn, within @budget. */
+/* The frames the interfaces of wired functions received, to their QPs. */
+static noinline bool rig_soft_pass_rx(struct rig_soft_world *world)
+{
+	struct rig_soft_fn *fn;
+	bool progress = false;
+
+	list_for_each_entry(fn, &world->fns, node)
+		if (fn->wired && !fn->stopped)
+			progress |= fn->ops->rx(fn, false);
+	return progress;
+}
+
+/*
+ * Every QP's entries, in turn, within @budget; the frames received
+ * first.  A QP on the wire (wire.c) is run by its machines, any other by
+ * exec.c.
+ */
 static bool rig_soft_pass_entries(struct rig_soft_world *world, u64 budget, bool *waiting)
 {
 	struct rig_soft_qp *qp;
 	bool progress = false;
 
+	if (unlikely(world->nwired))
+		progress = rig_soft_pass_rx(world);
 	list_rotate_left(&world->qps);
 	list_for_each_entry(qp, &world->qps, node) {
 		if (qp->fn->stopped)
 			continue;
-		progress |= rig_soft_exec_qp(qp, &budget, waiting);
+		if (unlikely(qp->wire))
+			progress |= rig_soft_wire_qp(qp, &budget, waiting, ktime_get_ns());
+		else
+			progress |= rig_soft_exec_qp(qp, &budget, waiting);
 		if (!budget)
 			break;
 	}
 	return progress;
+}
+
+/* Has @qp work now? */
+static bool rig_soft_qp_pending(struct rig_soft_qp *qp)
+{
+	if (qp->fn->stopped)
+		return false;
+	if (unlikely(qp->wire))
+		return rig_soft_wire_qp_pending(qp, ktime_get_ns());
+	return rig_soft_exec_pending(qp);
 }
 
 /**
@@ -122,9 +154,11 @@ bool rig_soft_pending(struct rig_soft_world *world)
 				return true;
 		if (rig_soft_stats_pending(fn))
 			return true;
+		if (fn->wired && fn->ops->rx(fn, true))
+			return true;
 	}
 	list_for_each_entry(qp, &world->qps, node)
-		if (!qp->fn->stopped && rig_soft_exec_pending(qp))
+		if (rig_soft_qp_pending(qp))
 			return true;
 	return false;
 }

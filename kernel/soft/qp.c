@@ -211,6 +211,7 @@ void rig_soft_qp_free(struct rig_soft_qp *qp)
 	rig_soft_dpi_put(fn, qp->dpi);
 	rig_soft_qmem_free(&qp->sq);
 	rig_soft_qmem_free(&qp->rq);
+	rig_soft_wire_qp_down(qp);
 	fn->nqps--;
 	kfree(qp);
 }
@@ -352,6 +353,7 @@ static void rig_soft_qp_enter(struct rig_soft_qp *qp, u8 next)
 		qp->error_sent = false;
 		rig_soft_db_reset(qp->fn, &qp->sq_db, qp->sq_db.off);
 		rig_soft_db_reset(qp->fn, &qp->rq_db, qp->rq_db.off);
+		rig_soft_wire_qp_down(qp);
 		break;
 	case S(RTR):
 		qp->rq_next_psn = qp->rq_psn;
@@ -396,6 +398,9 @@ u8 rig_soft_cmd_modify_qp(struct rig_soft_fn *fn, const void *cmd,
 	if (!rig_soft_modify_ok(fn, req, mask))
 		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
 	rig_soft_modify_take(qp, req, mask);
+	/* A function on an interface: its QPs speak RoCE v2 on it (wire.c). */
+	if (next == S(RTR) && qp->state == S(INIT) && fn->wired && rig_soft_wire_qp_up(qp))
+		return CREQ_QP_EVENT_STATUS_RESOURCES;
 	rig_soft_qp_enter(qp, next);
 	return 0;
 }

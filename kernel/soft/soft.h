@@ -34,6 +34,7 @@
 #include "roce_hsi.h"	/* Broadcom's, with bnxt_hsi.h: read in place */
 
 #include "mem.h"
+#include "rc.h"
 
 /* BAR 2 of the stand-in function, in bytes from its start (the contract). */
 #define RIG_SOFT_BAR_MIN	SZ_32M
@@ -112,6 +113,13 @@ struct rig_soft_fn;
  * struct rig_soft_fn_ops - what the pure parts ask of a function's device
  * @raise: raise MSI-X vector @vec: call the handler the driver gave
  *	   request_irq, bottom halves disabled
+ * @xmit: queue a frame of @len bytes for the function's interface (a
+ *	  wired function only; net.c): 0, or -ENOBUFS when the interface's
+ *	  queue is full or gone (the machine offers the packet again).  The
+ *	  world's lock is held; the frame leaves after it is dropped.
+ * @rx: take the frames the interface received for the function, each
+ *	through rig_soft_wire_recv(), and say whether there were any; with
+ *	@peek only say whether some wait.  The world's lock is held.
  *
  * Its BAR 2 is struct rig_soft_fn @bar, read and written with
  * rig_soft_bar_read32() and its siblings: the engine polls doorbells
@@ -120,6 +128,8 @@ struct rig_soft_fn;
  */
 struct rig_soft_fn_ops {
 	void (*raise)(struct rig_soft_fn *fn, unsigned int vec);
+	int (*xmit)(struct rig_soft_fn *fn, const void *frame, u32 len);
+	bool (*rx)(struct rig_soft_fn *fn, bool peek);
 };
 
 /**
@@ -135,6 +145,11 @@ struct rig_soft_fn_ops {
  *	  is read at most once per look while it leaves room
  * @rnr_ms: how long a send waits for the peer to post a receive
  * @retry_ms: how long a send waits for a peer that does not answer
+ * @nwired: functions of @fns on a network interface (struct rig_soft_fn
+ *	    @wired), under @lock: the passes look at the wire only when
+ *	    one is
+ * @rx_frame: a received frame, copied out of its buffer, under @lock
+ * @tx_frame: a frame being built, under @lock
  * @fw_timeout_s: the command timeout HWRM_VER_GET advertises
  *		  (max_req_timeout, which bnxt_re takes for its CMDQ); not
  *		  under @lock: the module parameter's setter stores it with
@@ -148,6 +163,9 @@ struct rig_soft_world {
 	u64 look;
 	unsigned int rnr_ms;
 	unsigned int retry_ms;
+	u32 nwired;
+	u8 rx_frame[RIG_SOFT_ROCE_FRAME_MAX];
+	u8 tx_frame[RIG_SOFT_ROCE_FRAME_MAX];
 	unsigned int fw_timeout_s;
 };
 
@@ -380,6 +398,52 @@ struct rig_soft_stat_ctx {
 };
 
 /**
+ * enum rig_soft_wire_drop - why a decoded frame was dropped (wire.c)
+ * @RIG_SOFT_WIRE_DROP_TOO_LONG: longer than any frame the model takes
+ * @RIG_SOFT_WIRE_DROP_NOT_MINE: not sent to the interface's MAC
+ * @RIG_SOFT_WIRE_DROP_NO_GID: not sent to a live GID of the function
+ * @RIG_SOFT_WIRE_DROP_NO_QP: no QP of that number on the wire
+ * @RIG_SOFT_WIRE_DROP_QP_STATE: the QP is not in RTR or RTS
+ * @RIG_SOFT_WIRE_DROP_PEER: not from the QP's peer, or not to its GID
+ * @RIG_SOFT_WIRE_DROP_PKEY: a P_Key other than the default
+ * @RIG_SOFT_WIRE_DROP_NOT_REQ: an acknowledgment or response to a QP
+ *				 that has sent nothing yet (RTR)
+ * @RIG_SOFT_WIRE_DROP_STALE: the transport dropped it: a duplicate, stale
+ *			      or unexpected packet
+ * @RIG_SOFT_WIRE_DROPS: the number of reasons
+ */
+enum rig_soft_wire_drop {
+	RIG_SOFT_WIRE_DROP_TOO_LONG,
+	RIG_SOFT_WIRE_DROP_NOT_MINE,
+	RIG_SOFT_WIRE_DROP_NO_GID,
+	RIG_SOFT_WIRE_DROP_NO_QP,
+	RIG_SOFT_WIRE_DROP_QP_STATE,
+	RIG_SOFT_WIRE_DROP_PEER,
+	RIG_SOFT_WIRE_DROP_PKEY,
+	RIG_SOFT_WIRE_DROP_NOT_REQ,
+	RIG_SOFT_WIRE_DROP_STALE,
+	RIG_SOFT_WIRE_DROPS
+};
+
+/**
+ * struct rig_soft_wire_stats - what the wire did, under world->lock
+ * @rx_frames: frames taken from the receive queue
+ * @rx_ok: of which a QP's machine took
+ * @tx_frames: frames queued for the interface
+ * @tx_full: frames the interface's queue refused (offered again)
+ * @roce: frames the decoder dropped, by enum rig_soft_roce_drop
+ * @drop: frames dropped after decoding, by enum rig_soft_wire_drop
+ */
+struct rig_soft_wire_stats {
+	u64 rx_frames;
+	u64 rx_ok;
+	u64 tx_frames;
+	u64 tx_full;
+	u64 roce[RIG_SOFT_ROCE_DROPS];
+	u64 drop[RIG_SOFT_WIRE_DROPS];
+};
+
+/**
  * struct rig_soft_fn - one modelled function
  * @world: the engine that serves it
  * @node: in @world->fns
@@ -427,6 +491,13 @@ struct rig_soft_stat_ctx {
  * @kicks: RIG_BNXT_KICKs for this function (system calls on the fast
  *	   path); atomic, not under @world's lock: a kick that finds the
  *	   lock taken wakes the engine without it
+ * @wired: attached to a network interface (net.c): QPs that reach RTR
+ *	   from now on speak RoCE v2 on it (wire.c)
+ * @wire_mac: the interface's MAC, what a received frame must be sent to
+ * @wire: what the wire did, for debugfs
+ * @rx_overflow: frames dropped because the receive queue was full;
+ *		 atomic, counted in the interface's receive path, which
+ *		 may not take @world's lock
  */
 struct rig_soft_fn {
 	struct rig_soft_world *world;
@@ -466,6 +537,10 @@ struct rig_soft_fn {
 	struct rig_soft_faults faults;
 	struct rig_soft_stats stats;
 	atomic64_t kicks;
+	bool wired;
+	u8 wire_mac[ETH_ALEN];
+	struct rig_soft_wire_stats wire;
+	atomic64_t rx_overflow;
 };
 
 /*
@@ -683,6 +758,37 @@ struct rig_soft_xfer {
 };
 
 /**
+ * struct rig_soft_wire - a QP's RC transport on the wire (wire.c)
+ * @req: its requester
+ * @resp: its responder
+ * @req_up: @req was initialised (the QP reached RTS)
+ * @given: send entries handed to @req, a running count like the QP's
+ *	   @sq_done (which counts those completed)
+ * @sqe: the entry of each of @req's slots
+ * @stall: a send entry after those given was refused (format, PSN search
+ *	   entry, keys): the status its completion carries once every
+ *	   earlier one has completed, then the QP fails with @stall_reason
+ * @stall_reason: CREQ_QP_ERROR_NOTIFICATION_REQ_ERR_STATE_REASON_*
+ * @rqe: the receive a SEND in progress lands in
+ * @deadline: when @req wants its tick (ktime_get_ns()), or
+ *	      RIG_SOFT_RC_NEVER
+ *
+ * Allocated when a QP of a wired function enters RTR, freed with the QP;
+ * under the world's lock like the QP.
+ */
+struct rig_soft_wire {
+	struct rig_soft_rc_req req;
+	struct rig_soft_rc_resp resp;
+	bool req_up;
+	u64 given;
+	struct rig_soft_sqe sqe[RIG_SOFT_RC_WINDOW];
+	u8 stall;
+	u8 stall_reason;
+	struct rig_soft_rqe rqe;
+	u64 deadline;
+};
+
+/**
  * struct rig_soft_qp - a queue pair (CREATE_QP, RC only)
  * @fn: its function
  * @node: in @fn->world->qps
@@ -727,6 +833,8 @@ struct rig_soft_xfer {
  * @deadline: ... at this time (ktime_get_ns())
  * @xfer: the head entry
  * @error_sent: its error notification went to the CREQ
+ * @wire: its transport on the wire, or NULL on the path between the
+ *	  functions of one world (exec.c)
  */
 struct rig_soft_qp {
 	struct rig_soft_fn *fn;
@@ -772,6 +880,7 @@ struct rig_soft_qp {
 	u64 deadline;
 	struct rig_soft_xfer xfer;
 	bool error_sent;
+	struct rig_soft_wire *wire;
 };
 
 #define rig_soft_warn(fn, fmt, ...) \
@@ -1062,10 +1171,42 @@ void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr);
 int rig_soft_sqe_decode(const void *entry, u32 max_sges, struct rig_soft_sqe *sqe);
 int rig_soft_rqe_decode(const void *entry, u32 max_sges, struct rig_soft_rqe *rqe);
 
-/* exec.c: the entry engine */
+/* The DMA address of a cursor's byte; bytes from it to its page's end. */
+static inline u32 rig_soft_cursor_at(const struct rig_soft_cursor *c, u32 max, dma_addr_t *addr)
+{
+	const struct rig_soft_mr *mr = c->mr;
+	u64 at = mr->first + c->off, size = BIT_ULL(mr->pg_shift);
+	u64 in = at & (size - 1);
+
+	*addr = mr->pages[at >> mr->pg_shift] + in;
+	return min_t(u64, max, size - in);
+}
+
+/* exec.c: the entry engine (its rules, which the wire's path shares too) */
+bool rig_soft_sges_resolve(struct rig_soft_fn *fn, u32 pd, u8 access,
+			   const struct rig_soft_sge *sge, u32 n, struct rig_soft_cursor *cur);
+u32 rig_soft_sges_seek(struct rig_soft_cursor *cur, const struct rig_soft_sge *sge,
+		       u32 n, u64 skip, u64 *left);
+void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal);
+void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status);
+u8 rig_soft_req_reason(u8 status);
+u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
+		    u32 entries, u64 done);
+u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe);
+int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe);
 bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting);
 bool rig_soft_exec_pending(struct rig_soft_qp *qp);
 void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason);
+
+/* wire.c: RC queue pairs on the wire */
+extern const char *const rig_soft_wire_drop_names[RIG_SOFT_WIRE_DROPS];
+int rig_soft_wire_qp_up(struct rig_soft_qp *qp);
+void rig_soft_wire_qp_down(struct rig_soft_qp *qp);
+int rig_soft_wire_dispatch(struct rig_soft_fn *fn, const struct rig_soft_roce_pkt *pkt,
+			   struct rig_soft_qp **qpp);
+void rig_soft_wire_recv(struct rig_soft_fn *fn, const void *frame, u32 len, u64 now);
+bool rig_soft_wire_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting, u64 now);
+bool rig_soft_wire_qp_pending(struct rig_soft_qp *qp, u64 now);
 
 /* pass.c: one pass of the engine over a world */
 bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting);
