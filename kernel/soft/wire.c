@@ -491,7 +491,7 @@ static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 					   CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE,
 					   sqe.sge, sqe.nsge, cur)) {
 			rig_soft_wire_stall(w, CQ_REQ_STATUS_LOCAL_PROTECTION_ERR,
-					    rig_soft_req_reason(CQ_REQ_STATUS_LOCAL_PROTECTION_ERR));
+					    REQ(TX_MEMORY_ERROR));
 			return true;
 		}
 		if (rig_soft_rc_req_post(&w->req, sqe.type == SQ_BASE_WQE_TYPE_SEND ?

@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A modelled function on a network interface: the "netdev" attribute of
+ * its auxiliary device (attach, read back, refuse, detach, the interface
+ * deleted under it), the MTU that follows the interface's, and frames
+ * from the wire thrown at an attached function (random and mutated RoCE
+ * v2 frames from an AF_PACKET socket on a veth's peer): every one is
+ * counted, taken or dropped by reason, and nothing breaks.
+ *
+ * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.  Needs the
+ * guest's ip(8) and veth; every interface a test makes goes on every way
+ * out (the fixture's teardown).
+ */
+#include <arpa/inet.h>
+#include <linux/if_packet.h>
+#include <net/ethernet.h>
+#include <net/if.h>
+#include <netinet/ip.h>
+#include <netinet/udp.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "kselftest_harness.h"
+#include "rig_util.h"
+
+#define NEED_SOFT(n) do {						\
+	if (!rig_module_loaded())					\
+		SKIP(return, "rig_bnxt is not loaded");			\
+	if (rig_soft_count() < (n))					\
+		SKIP(return, "needs %d modelled functions (vm-run --soft), has %d", \
+		     (n), rig_soft_count());				\
+	if (system("ip link add rigwt0 type veth peer name rigwt1 2>/dev/null")) \
+		SKIP(return, "no veth (ip link add ... type veth)");	\
+} while (0)
+
+#define VETH0	"rigwt0"
+#define VETH1	"rigwt1"
+#define ROCE_PORT	4791
+#define FUZZ_FRAMES	4000
+
+/* The attribute of rig_bnxtN's function. */
+static void attr_path(int nic, char *path, size_t n)
+{
+	snprintf(path, n, "/sys/class/rig_bnxt/rig_bnxt%d/device/netdev", nic);
+}
+
+/* Write @val to rig_bnxtN's attribute: 0 or -errno. */
+static int attach(int nic, const char *val)
+{
+	char path[96];
+
+	attr_path(nic, path, sizeof(path));
+	return rig_write(path, val);
+}
+
+/* Read rig_bnxtN's attribute into @buf (no newline): 0 or -errno. */
+static int attached(int nic, char *buf, size_t n)
+{
+	char path[96];
+
+	attr_path(nic, path, sizeof(path));
+	return rig_sysfs_read(path, buf, n);
+}
+
+/* The counter @name of the model's "wire" file of rig_bnxtN, or -1. */
+static long wire_stat(int nic, const char *name)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/wire", dir);
+	return rig_named_stat(path, name);
+}
+
+/* Every drop of rig_bnxtN's function, whatever its reason. */
+static long wire_drops(int nic)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], line[128];
+	long sum = 0;
+	FILE *f;
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/wire", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "drop_", 5) && strncmp(line, "drop_queue_full", 15))
+			sum += atol(strchr(line, ' ') + 1);
+	fclose(f);
+	return sum;
+}
+
+/* Detach every function and delete the test's interfaces. */
+static void cleanup(void)
+{
+	int i;
+
+	for (i = 0; i < rig_soft_count(); i++)
+		attach(i, "\n");
+	if (system("ip link del " VETH0 " 2>/dev/null")) {
+		/* Already gone: the test deleted it. */
+	}
+}
+
+FIXTURE(wire) {
+	int unused;
+};
+
+FIXTURE_SETUP(wire)
+{
+	cleanup();
+}
+
+FIXTURE_TEARDOWN(wire)
+{
+	cleanup();
+}
+
+TEST_F(wire, a_function_on_no_interface_reads_an_empty_line)
+{
+	char buf[64] = "x";
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+}
+
+TEST_F(wire, an_unknown_interface_is_refused_with_enodev)
+{
+	char buf[64];
+
+	NEED_SOFT(1);
+	EXPECT_EQ(-ENODEV, attach(0, "rigwt-none\n"));
+	EXPECT_EQ(-EINVAL, attach(0, "a-name-longer-than-ifnamsiz\n"));
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+}
+
+TEST_F(wire, loopback_is_not_ethernet_and_is_refused_with_einval)
+{
+	NEED_SOFT(1);
+	EXPECT_EQ(-EINVAL, attach(0, "lo"));
+}
+
+TEST_F(wire, a_function_attaches_reads_its_interface_back_and_detaches)
+{
+	char buf[64];
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, attach(0, VETH0 "\n"));
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ(VETH0, buf);
+	/* The same interface again changes nothing. */
+	EXPECT_EQ(0, attach(0, VETH0));
+	ASSERT_EQ(0, attach(0, "\n"));
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ("", buf);
+	/* Detaching a detached function is no error either. */
+	EXPECT_EQ(0, attach(0, ""));
+}
+
+TEST_F(wire, a_second_interface_is_refused_with_ebusy_until_detached)
+{
+	char buf[64];
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, attach(0, VETH0));
+	EXPECT_EQ(-EBUSY, attach(0, VETH1));
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ(VETH0, buf);
+	ASSERT_EQ(0, attach(0, "\n"));
+	EXPECT_EQ(0, attach(0, VETH1));
+}
+
+TEST_F(wire, an_interface_another_function_holds_is_refused_with_ebusy)
+{
+	NEED_SOFT(2);
+	ASSERT_EQ(0, attach(0, VETH0));
+	EXPECT_EQ(-EBUSY, attach(1, VETH0));
+	EXPECT_EQ(0, attach(1, VETH1));
+}
+
+TEST_F(wire, deleting_the_interface_detaches_the_function)
+{
+	char buf[64];
+	int i;
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, attach(0, VETH0));
+	ASSERT_EQ(0, system("ip link del " VETH0));
+	for (i = 0; i < 100; i++) {
+		ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+		if (!buf[0])
+			break;
+		usleep(10000);
+	}
+	EXPECT_STREQ("", buf);
+	/* And the function attaches again to a new one. */
+	ASSERT_EQ(0, system("ip link add " VETH0 " type veth peer name " VETH1));
+	EXPECT_EQ(0, attach(0, VETH0));
+}
+
+TEST_F(wire, the_functions_mtu_follows_its_interfaces)
+{
+	long before;
+
+	NEED_SOFT(1);
+	before = rig_model_num(0, "mtu", -1);
+	ASSERT_EQ(0, system("ip link set " VETH0 " mtu 1400"));
+	ASSERT_EQ(0, attach(0, VETH0));
+	EXPECT_EQ(1400, rig_model_num(0, "mtu", -1));
+	ASSERT_EQ(0, system("ip link set " VETH0 " mtu 2000"));
+	EXPECT_EQ(2000, rig_model_num(0, "mtu", -1));
+	ASSERT_EQ(0, attach(0, "\n"));
+	EXPECT_EQ(before, rig_model_num(0, "mtu", -1));
+}
+
+/* The fuzzer's state: a PRNG (xorshift64*), its seed, the socket. */
+struct fuzz {
+	uint64_t seed;
+	uint64_t s;
+	int fd;
+	struct sockaddr_ll to;
+	uint8_t mac0[6];
+	uint8_t mac1[6];
+};
+
+static uint32_t rnd(struct fuzz *f)
+{
+	f->s ^= f->s >> 12;
+	f->s ^= f->s << 25;
+	f->s ^= f->s >> 27;
+	return (f->s * 0x2545f4914f6cdd1dULL) >> 32;
+}
+
+/* The CRC-32 of IEEE 802.3 (reflected), as the ICRC uses it. */
+static uint32_t crc32_le(uint32_t crc, const uint8_t *p, size_t n)
+{
+	int k;
+
+	while (n--) {
+		crc ^= *p++;
+		for (k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xedb88320U & -(crc & 1));
+	}
+	return crc;
+}
+
+/* The RoCE v2 invariant CRC of an IPv4 packet of @len bytes from @ip. */
+static uint32_t icrc4(const uint8_t *ip, size_t len)
+{
+	static const uint8_t lrh[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	uint8_t hdr[20 + 8 + 12];
+	uint32_t crc;
+
+	memcpy(hdr, ip, sizeof(hdr));
+	hdr[1] = 0xff;			/* TOS */
+	hdr[8] = 0xff;			/* TTL */
+	hdr[10] = hdr[11] = 0xff;	/* header checksum */
+	hdr[26] = hdr[27] = 0xff;	/* UDP checksum */
+	hdr[32] = 0xff;			/* BTH resv8a */
+	crc = crc32_le(~0U, lrh, sizeof(lrh));
+	crc = crc32_le(crc, hdr, sizeof(hdr));
+	crc = crc32_le(crc, ip + sizeof(hdr), len - sizeof(hdr) - 4);
+	return ~crc;
+}
+
+static uint16_t ip_csum(const uint8_t *p, size_t n)
+{
+	uint32_t sum = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		sum += (p[i] << 8) | p[i + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return ~sum;
+}
+
+/*
+ * A well-formed RoCE v2 frame (IPv4) to the function's interface: an RC
+ * opcode of the model's, a random QP, PSN and payload.  Return its length.
+ */
+static size_t good_frame(struct fuzz *f, uint8_t *b)
+{
+	static const uint8_t ops[] = { 0x00, 0x01, 0x02, 0x04, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11 };
+	uint8_t op = ops[rnd(f) % sizeof(ops)];
+	size_t pay = (op == 0x11 || op == 0x0c) ? 0 : (rnd(f) % 65) * 4;
+	size_t ext = op == 0x0c ? 16 : (op == 0x11 || op == 0x0d || op == 0x0f || op == 0x10) ? 4 : 0;
+	size_t ip_len = 20 + 8 + 12 + ext + pay + 4, i;
+	uint8_t *ip = b + 14, *udp = ip + 20, *bth = udp + 8;
+	uint32_t crc, qpn = rnd(f) % 8, psn = rnd(f) & 0xffffff;
+
+	memcpy(b, f->mac0, 6);
+	memcpy(b + 6, f->mac1, 6);
+	b[12] = 0x08;
+	b[13] = 0x00;
+	memset(ip, 0, 20);
+	ip[0] = 0x45;
+	ip[2] = ip_len >> 8;
+	ip[3] = ip_len;
+	ip[6] = 0x40;
+	ip[8] = 64;
+	ip[9] = 17;
+	ip[12] = 10; ip[13] = 77; ip[14] = 0; ip[15] = 2;
+	ip[16] = 10; ip[17] = 77; ip[18] = 0; ip[19] = 1;
+	udp[0] = 0xc0;
+	udp[1] = rnd(f);
+	udp[2] = ROCE_PORT >> 8;
+	udp[3] = ROCE_PORT & 0xff;
+	udp[4] = (ip_len - 20) >> 8;
+	udp[5] = ip_len - 20;
+	udp[6] = udp[7] = 0;
+	bth[0] = op;
+	bth[1] = 0;
+	bth[2] = bth[3] = 0xff;
+	bth[4] = 0;
+	bth[5] = qpn >> 16;
+	bth[6] = qpn >> 8;
+	bth[7] = qpn;
+	bth[8] = (rnd(f) & 1) << 7;
+	bth[9] = psn >> 16;
+	bth[10] = psn >> 8;
+	bth[11] = psn;
+	for (i = 0; i < ext + pay; i++)
+		bth[12 + i] = rnd(f);
+	crc = ip_csum(ip, 20);
+	ip[10] = crc >> 8;
+	ip[11] = crc;
+	crc = icrc4(ip, ip_len);
+	for (i = 0; i < 4; i++)
+		ip[ip_len - 4 + i] = crc >> (8 * i);
+	return 14 + ip_len;
+}
+
+/* A frame the rx_handler takes: good, then bits flipped, cut or grown. */
+static size_t fuzz_frame(struct fuzz *f, uint8_t *b, size_t max)
+{
+	size_t len = good_frame(f, b), n, i;
+
+	switch (rnd(f) % 4) {
+	case 0:		/* as is: dropped for its QP, address or PSN */
+		break;
+	case 1:		/* bits flipped past the UDP port */
+		n = 1 + rnd(f) % 4;
+		for (i = 0; i < n; i++) {
+			size_t at = 14 + 24 + rnd(f) % (len - 14 - 24);
+
+			b[at] ^= 1 << (rnd(f) % 8);
+		}
+		break;
+	case 2:		/* cut short, or grown with garbage */
+		if (rnd(f) & 1) {
+			/* The UDP header stays whole: the rx_handler's look. */
+			len = 14 + 28 + rnd(f) % (len - 14 - 28);
+		} else {
+			n = rnd(f) % 200;
+			for (i = 0; i < n && len < max; i++)
+				b[len++] = rnd(f);
+		}
+		break;
+	default:	/* garbage after the UDP header's port */
+		for (i = 14 + 24; i < len; i++)
+			b[i] = rnd(f);
+		break;
+	}
+	return len;
+}
+
+static int if_mac(int fd, const char *name, uint8_t *mac)
+{
+	struct ifreq ifr = { 0 };
+
+	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+	if (ioctl(fd, SIOCGIFHWADDR, &ifr))
+		return -errno;
+	memcpy(mac, ifr.ifr_hwaddr.sa_data, 6);
+	return 0;
+}
+
+TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_breaks)
+{
+	long rx0, drops0, ok0, full0, rx, drops, ok, full;
+	const char *env = getenv("RIG_WIRE_SEED");
+	uint8_t frame[2048];
+	struct fuzz f = { 0 };
+	char buf[64];
+	int i, sent = 0;
+
+	NEED_SOFT(1);
+	f.seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
+	f.s = f.seed ? f.seed : 1;
+	TH_LOG("seed %llu (RIG_WIRE_SEED=%llu reruns it)", (unsigned long long)f.seed,
+	       (unsigned long long)f.seed);
+	ASSERT_EQ(0, system("ip link set " VETH0 " up && ip link set " VETH1 " up"));
+	ASSERT_EQ(0, attach(0, VETH0));
+	f.fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	ASSERT_LE(0, f.fd) TH_LOG("AF_PACKET: %s", strerror(errno));
+	ASSERT_EQ(0, if_mac(f.fd, VETH0, f.mac0));
+	ASSERT_EQ(0, if_mac(f.fd, VETH1, f.mac1));
+	f.to.sll_family = AF_PACKET;
+	f.to.sll_ifindex = if_nametoindex(VETH1);
+	f.to.sll_halen = 6;
+	memcpy(f.to.sll_addr, f.mac0, 6);
+	rx0 = wire_stat(0, "rx_frames");
+	ok0 = wire_stat(0, "rx_ok");
+	full0 = wire_stat(0, "drop_queue_full");
+	drops0 = wire_drops(0);
+	ASSERT_LE(0, rx0);
+	for (i = 0; i < FUZZ_FRAMES; i++) {
+		size_t len = fuzz_frame(&f, frame, sizeof(frame));
+
+		if (sendto(f.fd, frame, len, 0, (struct sockaddr *)&f.to, sizeof(f.to)) ==
+		    (ssize_t)len)
+			sent++;
+		if (!(i % 64))
+			usleep(1000);
+	}
+	close(f.fd);
+	/* Every frame is taken off the queue by the engine, soon. */
+	for (i = 0; i < 200; i++) {
+		rx = wire_stat(0, "rx_frames");
+		full = wire_stat(0, "drop_queue_full");
+		if (rx - rx0 + full - full0 >= sent)
+			break;
+		usleep(10000);
+	}
+	drops = wire_drops(0);
+	ok = wire_stat(0, "rx_ok");
+	TH_LOG("%d frames sent, %ld taken off the queue, %ld dropped there full, %ld dropped by reason, %ld taken by a QP",
+	       sent, rx - rx0, full - full0, drops - drops0, ok - ok0);
+	EXPECT_GT(sent, FUZZ_FRAMES / 2);
+	EXPECT_EQ(sent, rx - rx0 + full - full0);
+	/* No QP is connected to 10.77.0.2: nothing is taken, all dropped by reason. */
+	EXPECT_EQ(0, ok - ok0);
+	EXPECT_EQ(rx - rx0, drops - drops0);
+	/* Some got past the ICRC to the checks beyond it. */
+	EXPECT_GT(wire_stat(0, "drop_no_gid") + wire_stat(0, "drop_not_mine") +
+		  wire_stat(0, "drop_no_qp"), 0);
+	EXPECT_GT(wire_stat(0, "drop_icrc"), 0);
+	/* And the function detaches and attaches as before. */
+	ASSERT_EQ(0, attach(0, "\n"));
+	ASSERT_EQ(0, attach(0, VETH0));
+	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
+	EXPECT_STREQ(VETH0, buf);
+}
+
+TEST_HARNESS_MAIN
