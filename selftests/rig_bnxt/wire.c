@@ -30,7 +30,7 @@
 	if (rig_soft_count() < (n))					\
 		SKIP(return, "needs %d modelled functions (vm-run --soft), has %d", \
 		     (n), rig_soft_count());				\
-	if (system("ip link add rigwt0 type veth peer name rigwt1 2>/dev/null")) \
+	if (system("modprobe -q veth; ip link add rigwt0 type veth peer name rigwt1 2>/dev/null")) \
 		SKIP(return, "no veth (ip link add ... type veth)");	\
 } while (0)
 
