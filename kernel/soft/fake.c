@@ -9,6 +9,7 @@
  */
 #include <kunit/device.h>
 #include <kunit/resource.h>
+#include <linux/etherdevice.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -256,9 +257,57 @@ static void fake_raise(struct rig_soft_fn *fn, unsigned int vec)
 	fake_fn_of(fn)->raised[vec]++;
 }
 
+/* A frame onto the fake wire, unless it refuses (a full interface). */
+static int fake_xmit(struct rig_soft_fn *fn, const void *frame, u32 len)
+{
+	struct fake_fn *ff = fake_fn_of(fn);
+	struct fake_wire *w = ff->wire;
+	struct fake_frame *f;
+
+	if (!w || w->n == FAKE_WIRE_FRAMES || w->refuse) {
+		if (w && w->refuse)
+			w->refuse--;
+		if (w)
+			w->refused++;
+		return -ENOBUFS;
+	}
+	if (WARN_ON_ONCE(len > sizeof(f->data)))
+		return -EINVAL;
+	f = &w->frames[w->n++];
+	f->from = ff;
+	f->len = len;
+	memcpy(f->data, frame, len);
+	return 0;
+}
+
+/* The test delivers the fake wire's frames itself. */
+static bool fake_rx(struct rig_soft_fn *fn, bool peek)
+{
+	return false;
+}
+
 static const struct rig_soft_fn_ops fake_fn_ops = {
 	.raise = fake_raise,
+	.xmit = fake_xmit,
+	.rx = fake_rx,
 };
+
+/**
+ * fake_wire_attach() - put a function on a fake wire, as net.c attaches it
+ * @ff: the function, before its QPs reach RTR
+ * @wire: the wire
+ */
+void fake_wire_attach(struct fake_fn *ff, struct fake_wire *wire)
+{
+	static const u8 mac[ETH_ALEN] = FAKE_WIRE_MAC;
+
+	mutex_lock(&ff->fn.world->lock);
+	ff->wire = wire;
+	ff->fn.wired = true;
+	ff->fn.world->nwired++;
+	ether_addr_copy(ff->fn.wire_mac, mac);
+	mutex_unlock(&ff->fn.world->lock);
+}
 
 /**
  * fake_world_new() - an empty world, whose waits are long
@@ -741,7 +790,7 @@ void fake_modify_req(struct cmdq_modify_qp *req, const struct fake_qp *qp, u8 st
 void fake_rtr_req(struct cmdq_modify_qp *req, const struct fake_qp *qp, const u8 *dgid,
 		  u32 dest_qpn, u32 rq_psn)
 {
-	static const u8 mac[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 0x99 };
+	static const u8 mac[ETH_ALEN] = FAKE_WIRE_MAC;
 
 	fake_modify_req(req, qp, CMDQ_MODIFY_QP_NEW_STATE_RTR);
 	req->modify_mask |= cpu_to_le32(CMDQ_MODIFY_QP_MODIFY_MASK_DGID |

@@ -41,6 +41,39 @@ struct fake_mem {
 	unsigned int flushes;
 };
 
+/* Frames a fake wire holds until the test delivers them, and their size. */
+#define FAKE_WIRE_FRAMES	128
+#define FAKE_FRAME_MAX		(RIG_SOFT_ROCE_HDR_MAX + 1024)
+
+/**
+ * struct fake_frame - a frame on a fake wire
+ * @from: the function that sent it
+ * @len: its bytes
+ * @data: the frame
+ */
+struct fake_frame {
+	struct fake_fn *from;
+	u32 len;
+	u8 data[FAKE_FRAME_MAX];
+};
+
+/**
+ * struct fake_wire - the interface fake functions are attached to
+ * @n: frames sent and not yet taken by the test
+ * @refuse: frames to refuse (-ENOBUFS) before taking any again
+ * @refused: frames refused
+ * @frames: what was sent, in order
+ */
+struct fake_wire {
+	u32 n;
+	u32 refuse;
+	u32 refused;
+	struct fake_frame frames[FAKE_WIRE_FRAMES];
+};
+
+/* The MAC fake functions on a fake wire have, and fake_rtr_req() names. */
+#define FAKE_WIRE_MAC	{ 0x02, 0, 0, 0, 0, 0x99 }
+
 /**
  * struct fake_fn - a fake function and the driver's view of it
  * @fn: the modelled function
@@ -58,6 +91,7 @@ struct fake_mem {
  * @nq_cons: NQ entries taken, a running count
  * @cookie: the last cookie used
  * @gid: its GID (network order)
+ * @wire: the fake wire it is attached to, or NULL
  */
 struct fake_fn {
 	struct rig_soft_fn fn;
@@ -75,6 +109,7 @@ struct fake_fn {
 	u64 nq_cons;
 	u16 cookie;
 	u8 gid[16];
+	struct fake_wire *wire;
 };
 
 /**
@@ -180,5 +215,6 @@ void fake_rts_req(struct cmdq_modify_qp *req, const struct fake_qp *qp);
 void fake_connect(struct fake_fn *fa, struct fake_qp *a, struct fake_fn *fb, struct fake_qp *b);
 u8 fake_create_mr(struct fake_fn *ff, struct fake_mr *mr, u64 bytes, bool io, u32 pd, u8 access);
 struct rig_soft_qp *fake_qp_of(struct fake_fn *ff, const struct fake_qp *qp);
+void fake_wire_attach(struct fake_fn *ff, struct fake_wire *wire);
 
 #endif /* RIG_SOFT_FAKE_H */
