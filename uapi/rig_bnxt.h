@@ -304,10 +304,17 @@ struct rig_bnxt_create_qp {
  * @peer_address: in: the peer port's address
  *
  * Moves the queue pair through INIT and RTR to RTS.  The peer need not
- * exist yet: a send that finds nobody there fails (retry exceeded).
+ * exist yet: a send that finds nobody there fails (retry exceeded).  On
+ * a NIC that sits on a network interface, @peer_address is a RoCE v2 GID
+ * (an IPv4-mapped or IPv6 address) and the driver first resolves the
+ * route through that interface and the next hop's MAC, waiting up to two
+ * seconds for it to answer.
  * Errors: EINVAL for an unknown handle, a queue pair already connected,
- * an MTU under 256 or a queue pair number over 20 bits; EIO when the
- * firmware refuses a transition.
+ * an MTU under 256 or a queue pair number over 20 bits; ENETUNREACH when
+ * no route leads to the peer through the interface; EHOSTUNREACH when the
+ * next hop did not answer; EADDRNOTAVAIL when the route's source address
+ * has no GID yet; EINTR on a signal; EIO when the firmware refuses a
+ * transition.
  */
 struct rig_bnxt_connect_qp {
 	__u32 size;

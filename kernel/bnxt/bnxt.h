@@ -14,6 +14,7 @@
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
@@ -218,6 +219,21 @@ struct rig_bnxt_caps {
 	u16 dev_cap_flags;
 };
 
+/* GIDs of the interface's addresses the driver puts in the table, at most */
+#define RIG_BNXT_MAX_GIDS	16
+
+/**
+ * struct rig_bnxt_gid - an entry the driver put in the firmware's GID table
+ * @gid: the GID, in network order
+ * @index: the firmware's index of it (ADD_GID's xid), for MODIFY_QP
+ * @live: added, not yet deleted
+ */
+struct rig_bnxt_gid {
+	u8 gid[16];
+	u32 index;
+	bool live;
+};
+
 /**
  * struct rig_bnxt_dev - one NetXtreme function the driver has brought up
  * @adev: the auxiliary device bound
@@ -236,7 +252,14 @@ struct rig_bnxt_caps {
  *	       packs it (major, minor, build, patch: 16 bits each)
  * @mac: the function's MAC address (HWRM_FUNC_QCFG)
  * @gid: its address: fe80::/64 with the MAC's EUI-64
- * @gid_index: the slot ADD_GID gave it
+ * @gid_lock: protects @port, @gids, @gid_mac and @netdev_name (gid.c);
+ *	      taken inside @state_lock
+ * @port: @gid in the firmware's table (ADD_GID at bring-up)
+ * @gids: the GIDs of the interface's addresses in the firmware's table
+ * @gid_mac: the interface's MAC they were added with
+ * @netdev_name: the interface the function sits on, "" for none
+ * @gid_work: brings @gids in line with the interface (gid.c)
+ * @gid_node: in gid.c's list of functions that follow their interface
  * @stat_id: the statistics context (HWRM_STAT_CTX_ALLOC)
  * @stats: its memory (the transport's @stats_size bytes), which the
  *	   firmware writes until HWRM_STAT_CTX_FREE; under @state_lock
@@ -279,7 +302,13 @@ struct rig_bnxt_dev {
 	u64 hwrm_intf;
 	u8 mac[6];
 	u8 gid[16];
-	u32 gid_index;
+	struct mutex gid_lock;	/* see above */
+	struct rig_bnxt_gid port;
+	struct rig_bnxt_gid gids[RIG_BNXT_MAX_GIDS];
+	u8 gid_mac[ETH_ALEN];
+	char netdev_name[IFNAMSIZ];
+	struct work_struct gid_work;
+	struct list_head gid_node;
 	u32 stat_id;
 	void *stats;
 	dma_addr_t stats_dma;
@@ -416,6 +445,42 @@ static inline struct rig_bnxt_dev *rig_bnxt_of(struct rig_dev *rdev)
 
 /* addr.c: pure */
 u32 rig_bnxt_path_mtu(u32 if_mtu);
+
+/* gid.c */
+int rig_bnxt_gid_add(struct rig_bnxt_dev *bnxt, const u8 *gid, const u8 *mac, u32 *index);
+void rig_bnxt_gid_del(struct rig_bnxt_dev *bnxt, u32 index);
+int rig_bnxt_gid_port_add(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_gid_port_del(struct rig_bnxt_dev *bnxt);
+u32 rig_bnxt_gid_port(struct rig_bnxt_dev *bnxt, u8 *gid);
+void rig_bnxt_gid_sync(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_gid_forget(struct rig_bnxt_dev *bnxt);
+int rig_bnxt_gid_lookup(struct rig_bnxt_dev *bnxt, const u8 *gid, u32 *index);
+void rig_bnxt_gid_address(struct rig_bnxt_dev *bnxt, u8 *gid);
+ssize_t rig_bnxt_gid_show(struct rig_bnxt_dev *bnxt, char *buf);
+ssize_t rig_bnxt_gid_netdev(struct rig_bnxt_dev *bnxt, char *buf);
+void rig_bnxt_gid_init(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_gid_follow(struct rig_bnxt_dev *bnxt);
+void rig_bnxt_gid_unfollow(struct rig_bnxt_dev *bnxt);
+int rig_bnxt_gid_register(void);
+void rig_bnxt_gid_unregister(void);
+
+/**
+ * struct rig_bnxt_route - what MODIFY_QP to RTR needs of the network
+ * @sgid_index: the source GID's index in the firmware's table
+ * @dmac: the next hop's MAC
+ * @network_type: RIG_CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV4 or _IPV6
+ * @hop_limit: IPv4 TTL or IPv6 hop limit
+ */
+struct rig_bnxt_route {
+	u32 sgid_index;
+	u8 dmac[ETH_ALEN];
+	u8 network_type;
+	u8 hop_limit;
+};
+
+/* route.c */
+int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const u8 *dgid,
+			   struct rig_bnxt_route *r);
 
 /* debugfs.c */
 void rig_bnxt_debugfs_add(struct rig_bnxt_dev *bnxt);

@@ -135,6 +135,21 @@ static int rig_bnxt_quiesce(struct rig_dev *rdev)
 	return rig_bnxt_fw_fini(rig_bnxt_of(rdev));
 }
 
+static void rig_bnxt_address(struct rig_dev *rdev, u8 *gid)
+{
+	rig_bnxt_gid_address(rig_bnxt_of(rdev), gid);
+}
+
+static ssize_t rig_bnxt_show_gids(struct rig_dev *rdev, char *buf)
+{
+	return rig_bnxt_gid_show(rig_bnxt_of(rdev), buf);
+}
+
+static ssize_t rig_bnxt_show_netdev(struct rig_dev *rdev, char *buf)
+{
+	return rig_bnxt_gid_netdev(rig_bnxt_of(rdev), buf);
+}
+
 static const struct rig_dev_ops rig_bnxt_ops = {
 	.ctx_size = sizeof(struct rig_bnxt_ctx),
 	.region_size = sizeof(struct rig_bnxt_region),
@@ -152,6 +167,9 @@ static const struct rig_dev_ops rig_bnxt_ops = {
 	.quiesce = rig_bnxt_quiesce,
 	.kick = rig_bnxt_kick,
 	.relaxed_ordering = rig_bnxt_relaxed_ordering,
+	.address = rig_bnxt_address,
+	.show_gids = rig_bnxt_show_gids,
+	.show_netdev = rig_bnxt_show_netdev,
 };
 
 /* Present the function to the core. */
@@ -303,6 +321,14 @@ static void rig_bnxt_restart(struct rig_transport *t)
 			step, ERR_PTR(ret));
 	else
 		dev_info(bnxt->dev, "the function restarted: a new NIC\n");
+	/* The firmware's GID table starts empty again. */
+	rig_bnxt_gid_sync(bnxt);
+}
+
+/* Attached to an interface, or detached: its addresses are the GIDs now. */
+static void rig_bnxt_netdev_changed(struct rig_transport *t)
+{
+	rig_bnxt_gid_sync(rig_bnxt_of_transport(t));
 }
 
 /* What lies below frees the vectors (maybe to renumber them): mask the rings. */
@@ -336,6 +362,7 @@ static const struct rig_transport_upcalls rig_bnxt_upcalls = {
 	.restart = rig_bnxt_restart,
 	.irq_stop = rig_bnxt_irq_stop,
 	.irq_restart = rig_bnxt_irq_restart,
+	.netdev_changed = rig_bnxt_netdev_changed,
 };
 
 static int rig_bnxt_probe(struct auxiliary_device *adev,
@@ -353,6 +380,7 @@ static int rig_bnxt_probe(struct auxiliary_device *adev,
 	bnxt->t = t;
 	bnxt->dev = &t->pdev->dev;
 	mutex_init(&bnxt->state_lock);
+	rig_bnxt_gid_init(bnxt);
 	auxiliary_set_drvdata(adev, bnxt);
 
 	scoped_guard(mutex, &bnxt->state_lock)
@@ -366,6 +394,7 @@ static int rig_bnxt_probe(struct auxiliary_device *adev,
 		return -ENODEV;
 	}
 	rig_bnxt_debugfs_add(bnxt);
+	rig_bnxt_gid_follow(bnxt);
 	t->ops->register_upcalls(t, &rig_bnxt_upcalls);
 	return 0;
 }
@@ -375,6 +404,7 @@ static void rig_bnxt_remove(struct auxiliary_device *adev)
 	struct rig_bnxt_dev *bnxt = auxiliary_get_drvdata(adev);
 
 	bnxt->t->ops->register_upcalls(bnxt->t, NULL);
+	rig_bnxt_gid_unfollow(bnxt);
 	rig_bnxt_debugfs_remove(bnxt);
 	scoped_guard(mutex, &bnxt->state_lock)
 		rig_bnxt_down(bnxt);
@@ -406,9 +436,18 @@ static int __init rig_bnxt_init(void)
 	ret = rig_core_init();
 	if (ret)
 		return ret;
+	ret = rig_bnxt_gid_register();
+	if (ret)
+		goto err_core;
 	ret = auxiliary_driver_register(&rig_bnxt_driver);
 	if (ret)
-		rig_core_exit();
+		goto err_gid;
+	return 0;
+
+err_gid:
+	rig_bnxt_gid_unregister();
+err_core:
+	rig_core_exit();
 	return ret;
 }
 
@@ -416,6 +455,7 @@ static int __init rig_bnxt_init(void)
 static void __exit rig_bnxt_exit(void)
 {
 	auxiliary_driver_unregister(&rig_bnxt_driver);
+	rig_bnxt_gid_unregister();
 	rig_core_exit();
 }
 

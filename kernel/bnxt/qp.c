@@ -384,17 +384,6 @@ static int rig_bnxt_qp_modify(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
 	return 0;
 }
 
-/* The peer's MAC from its link-local GID (the EUI-64 of fe80::/64). */
-static void rig_bnxt_gid_to_mac(const u8 *gid, u8 *mac)
-{
-	mac[0] = gid[8] ^ 0x02;
-	mac[1] = gid[9];
-	mac[2] = gid[10];
-	mac[3] = gid[13];
-	mac[4] = gid[14];
-	mac[5] = gid[15];
-}
-
 static int rig_bnxt_qp_to_init(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
 	struct rig_cmdq_modify_qp req = {
@@ -410,8 +399,10 @@ static int rig_bnxt_qp_to_init(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
+/* RTR with the address vector @r, as bnxt_re's modify for RoCE v2. */
 static int rig_bnxt_qp_to_rtr(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
-			      const struct rig_bnxt_connect_qp *peer)
+			      const struct rig_bnxt_connect_qp *peer,
+			      const struct rig_bnxt_route *r)
 {
 	u32 ird = min_t(u32, bnxt->caps.max_init_rd_atom, RIG_BNXT_RD_ATOMIC);
 	struct rig_cmdq_modify_qp req = {
@@ -426,10 +417,9 @@ static int rig_bnxt_qp_to_rtr(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
 					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_MAX_DEST_RD_ATOMIC |
 					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_DEST_QP_ID),
 		.network_type_en_sqd_async_notify_new_state =
-			RIG_CMDQ_MODIFY_QP_NEW_STATE_RTR |
-			RIG_CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6,
-		.sgid_index = cpu_to_le16(bnxt->gid_index),
-		.hop_limit = 1,
+			RIG_CMDQ_MODIFY_QP_NEW_STATE_RTR | r->network_type,
+		.sgid_index = cpu_to_le16(r->sgid_index),
+		.hop_limit = r->hop_limit,
 		.path_mtu_pingpong_push_enable = rig_bnxt_mtu_code(q->qp.mtu),
 		.min_rnr_timer = 12,
 		.rq_psn = cpu_to_le32(peer->peer_psn & RIG_BNXT_PSN_MASK),
@@ -439,7 +429,7 @@ static int rig_bnxt_qp_to_rtr(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
 
 	/* The GID as bytes, as bnxt_re copies it. */
 	memcpy(req.dgid, peer->peer_address, sizeof(req.dgid));
-	rig_bnxt_gid_to_mac(peer->peer_address, (u8 *)req.dest_mac);
+	memcpy(req.dest_mac, r->dmac, sizeof(req.dest_mac));
 	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
@@ -470,25 +460,32 @@ static int rig_bnxt_qp_to_rts(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
  * @peer: the peer's endpoint
  *
  * The path MTU is the smallest of the queue pair's, the peer's and what
- * the interface allows now.
+ * the interface allows now.  The address vector is resolved first (route,
+ * source GID, next hop's MAC: route.c), so a peer that cannot be reached
+ * leaves the queue pair in RESET.
  *
  * Return: 0 in RTS; -EMSGSIZE when the interface's MTU is too small for
- * RoCE; the firmware's refusal of a transition (-EIO, the message names
- * MODIFY_QP and its status).
+ * RoCE; the resolution's errors (-ENETUNREACH, -EHOSTUNREACH,
+ * -EADDRNOTAVAIL, -EINTR); the firmware's refusal of a transition (-EIO,
+ * the message names MODIFY_QP and its status).
  */
 int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *peer)
 {
 	struct rig_bnxt_dev *bnxt = rig_bnxt_of(qp->ctx->rdev);
 	struct rig_bnxt_qp *q = to_bnxt_qp(qp);
+	struct rig_bnxt_route r;
 	int ret;
 
+	ret = rig_bnxt_route_resolve(bnxt, qp->ctx, peer->peer_address, &r);
+	if (ret)
+		return ret;
 	qp->mtu = min3(qp->mtu, rig_bnxt_qp_path_mtu(bnxt, qp),
 		       (u32)rounddown_pow_of_two(peer->peer_mtu));
 	if (!qp->mtu)
 		return -EMSGSIZE;
 	ret = rig_bnxt_qp_to_init(bnxt, q);
 	if (!ret)
-		ret = rig_bnxt_qp_to_rtr(bnxt, q, peer);
+		ret = rig_bnxt_qp_to_rtr(bnxt, q, peer, &r);
 	if (!ret)
 		ret = rig_bnxt_qp_to_rts(bnxt, q);
 	return ret;

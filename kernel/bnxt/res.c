@@ -210,46 +210,6 @@ static int rig_bnxt_deinitialize_fw(struct rig_bnxt_dev *bnxt)
 	return ret;
 }
 
-/* ADD_GID of the port's address, laid out as bnxt_re lays it out (ipid 0). */
-static int rig_bnxt_add_gid(struct rig_bnxt_dev *bnxt)
-{
-	struct rig_cmdq_add_gid req = {
-		.opcode = RIG_CMDQ_BASE_OPCODE_ADD_GID,
-	};
-	struct rig_creq_add_gid_resp resp = {};
-	int i, ret;
-
-	/*
-	 * As bnxt_re fills it on a little-endian host: the GID's 32-bit words
-	 * in reverse order, each byte-swapped; the MAC's 16-bit halves each
-	 * byte-swapped.
-	 */
-	for (i = 0; i < 4; i++)
-		req.gid[i] = cpu_to_be32(get_unaligned_le32(&bnxt->gid[4 * (3 - i)]));
-	for (i = 0; i < 3; i++)
-		req.src_mac[i] = cpu_to_be16(get_unaligned_le16(&bnxt->mac[2 * i]));
-	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
-	if (ret) {
-		dev_err(bnxt->dev, "ADD_GID %pI6 failed (%pe, status 0x%02x)\n", bnxt->gid,
-			ERR_PTR(ret), resp.status);
-		return ret;
-	}
-	bnxt->gid_index = le32_to_cpu(resp.xid);
-	return 0;
-}
-
-static void rig_bnxt_delete_gid(struct rig_bnxt_dev *bnxt)
-{
-	struct rig_cmdq_delete_gid req = {
-		.opcode = RIG_CMDQ_BASE_OPCODE_DELETE_GID,
-		.gid_index = cpu_to_le16(bnxt->gid_index),
-	};
-	struct rig_creq_qp_event resp = {};
-
-	if (rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0))
-		dev_warn(bnxt->dev, "DELETE_GID failed (status 0x%02x)\n", resp.status);
-}
-
 /**
  * rig_bnxt_fw_init() - the firmware's function-wide state, and its limits
  * @bnxt: the function, its command channel up and its statistics context
@@ -267,7 +227,7 @@ int rig_bnxt_fw_init(struct rig_bnxt_dev *bnxt)
 	ret = rig_bnxt_initialize_fw(bnxt);
 	if (ret)
 		return ret;
-	ret = rig_bnxt_add_gid(bnxt);
+	ret = rig_bnxt_gid_port_add(bnxt);
 	if (ret)
 		goto err_deinit;
 	bnxt->up = true;
@@ -292,7 +252,8 @@ int rig_bnxt_fw_fini(struct rig_bnxt_dev *bnxt)
 
 	if (!bnxt->up)
 		return 0;
-	rig_bnxt_delete_gid(bnxt);
+	rig_bnxt_gid_forget(bnxt);
+	rig_bnxt_gid_port_del(bnxt);
 	ret = rig_bnxt_deinitialize_fw(bnxt);
 	bnxt->up = false;
 	return ret;

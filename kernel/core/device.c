@@ -77,12 +77,33 @@ static ssize_t relaxed_ordering_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(relaxed_ordering);
 
+/* What a new queue pair gives its peers: on an interface, one of its GIDs. */
 static ssize_t address_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return sysfs_emit(buf, "%pI6\n", to_rig_dev(dev)->attr.gid);
+	struct rig_dev *rdev = to_rig_dev(dev);
+	u8 gid[16];
+
+	rdev->ops->address(rdev, gid);
+	return sysfs_emit(buf, "%pI6\n", gid);
 }
 static DEVICE_ATTR_RO(address);
+
+static ssize_t gids_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct rig_dev *rdev = to_rig_dev(dev);
+
+	return rdev->ops->show_gids(rdev, buf);
+}
+static DEVICE_ATTR_RO(gids);
+
+static ssize_t netdev_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct rig_dev *rdev = to_rig_dev(dev);
+
+	return rdev->ops->show_netdev(rdev, buf);
+}
+static DEVICE_ATTR_RO(netdev);
 
 static ssize_t chip_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -121,6 +142,8 @@ static struct attribute *rig_dev_attrs[] = {
 	&dev_attr_iommu.attr,
 	&dev_attr_relaxed_ordering.attr,
 	&dev_attr_address.attr,
+	&dev_attr_gids.attr,
+	&dev_attr_netdev.attr,
 	&dev_attr_chip.attr,
 	&dev_attr_firmware_version.attr,
 	&dev_attr_max_qp.attr,

@@ -165,7 +165,7 @@ static void rig_qp_answer(struct rig_qp *qp, struct rig_bnxt_create_qp *cmd)
 	cmd->psn = qp->psn;
 	cmd->mtu = qp->mtu;
 	cmd->nic = rdev->nic_id;
-	memcpy(cmd->address, rdev->attr.gid, sizeof(cmd->address));
+	rdev->ops->address(rdev, cmd->address);
 	cmd->mmap_offset = (u64)qp->cookies[0] << PAGE_SHIFT;
 	cmd->mmap_bytes = qp->layout.bytes;
 	cmd->sq_offset = qp->layout.sq_offset;

@@ -88,9 +88,14 @@ struct rig_qp_layout {
  *	     still reach them: their memory is then never freed
  * @kick: the NIC said it sleeps (RIG_BNXT_QUERY_NEEDS_KICK): wake it
  * @relaxed_ordering: is PCIe Relaxed Ordering enabled for the NIC now?
+ * @address: the GID a new queue pair gives its peers now (on a network
+ *	     interface, one of its addresses' GIDs)
+ * @show_gids: the NIC's GID table, for sysfs: "INDEX GID" lines
+ * @show_netdev: the network interface the NIC sits on, for sysfs: its
+ *		 name and a newline, or an empty line
  *
- * Every call but @kick, @relaxed_ordering, @forget_region and @forget_qp
- * is made with
+ * Every call but @kick, @relaxed_ordering, @forget_region, @forget_qp
+ * and the three that describe the NIC's addresses is made with
  * the device's @lock held (for reading by commands and release, for
  * writing by rig_dev_unregister()), from process context.
  */
@@ -111,6 +116,9 @@ struct rig_dev_ops {
 	int (*quiesce)(struct rig_dev *rdev);
 	void (*kick)(struct rig_dev *rdev);
 	bool (*relaxed_ordering)(struct rig_dev *rdev);
+	void (*address)(struct rig_dev *rdev, u8 *gid);
+	ssize_t (*show_gids)(struct rig_dev *rdev, char *buf);
+	ssize_t (*show_netdev)(struct rig_dev *rdev, char *buf);
 };
 
 /**

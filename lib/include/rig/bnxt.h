@@ -429,9 +429,16 @@ int rig_qp_endpoint(const struct rig_qp *qp, struct rig_endpoint *e);
  * and read takes, is the smaller of the two MTUs rounded down to a power
  * of two.
  *
+ * On a NIC that sits on a network interface (rig link), the peer's
+ * address is a RoCE v2 GID and the kernel resolves the route and the next
+ * hop's MAC first, waiting up to two seconds for an answer.
+ *
  * Return: 0; -EINVAL for a NULL argument, a queue pair already connected,
  * a peer MTU under 256, or a peer number wider than 20 bits or sequence
- * number wider than 24 bits; -EPERM in a child of fork().
+ * number wider than 24 bits; -EPERM in a child of fork(); on an
+ * interface, -ENETUNREACH (no route through it), -EHOSTUNREACH (the next
+ * hop did not answer) or -EADDRNOTAVAIL (the source address has no GID
+ * yet), with rig_error() saying which address.
  */
 int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer);
 

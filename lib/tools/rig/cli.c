@@ -133,6 +133,20 @@ static const struct cli_cmd cli_cmds[] = {
 		"  -d, --device NAME   the NIC (default rig_bnxt0)\n" HELP_SIZES,
 		send_options, ":d:s:an:eqh",
 	},
+	{
+		"link", CLI_LINK,
+		"put a modelled NIC on a network interface, or take it off",
+		"set NIC netdev IFNAME | set NIC nodev",
+		"Attach a NIC of the model (kind soft) to a network interface of this\n"
+		"network namespace, as 'rdma link add' does for rxe: its queue pairs then\n"
+		"speak RoCE v2 there, and the interface's addresses become its GIDs\n"
+		"(rig devices lists them).  'nodev' detaches it: its queue pairs reach\n"
+		"only the NICs of this machine again.  A NetXtreme function sits on\n"
+		"bnxt_en's interface, which rig does not choose.\n\n"
+		"Options:\n"
+		"  -h, --help          print this help\n",
+		NULL, "",
+	},
 };
 
 #define CLI_NCMDS (sizeof(cli_cmds) / sizeof(cli_cmds[0]))
@@ -399,6 +413,34 @@ static enum cli_result cli_parse_cmd(const struct cli_cmd *c, int argc, char **a
 	return CLI_RUN;
 }
 
+/* rig link set NIC netdev IFNAME | rig link set NIC nodev */
+static enum cli_result cli_parse_link(const struct cli_cmd *c, int argc, char **argv,
+				      struct cli *cli, FILE *out, FILE *err)
+{
+	cli->cmd = c->cmd;
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		cli_cmd_help(out, c);
+		return CLI_HELP;
+	}
+	if (argc < 2 || strcmp(argv[1], "set"))
+		return cli_bad(err, c, "give 'set'");
+	if (argc < 3 || !argv[2][0])
+		return cli_bad(err, c, "give the NIC");
+	cli->device = argv[2];
+	if (argc == 4 && !strcmp(argv[3], "nodev")) {
+		cli->netdev = "";
+		return CLI_RUN;
+	}
+	if (argc == 5 && !strcmp(argv[3], "netdev")) {
+		/* IFNAMSIZ: 15 bytes and no slash or space, as the kernel names them. */
+		if (!argv[4][0] || strlen(argv[4]) > 15 || strpbrk(argv[4], "/ \t\n:"))
+			return cli_bad(err, c, "bad interface name '%s'", argv[4]);
+		cli->netdev = argv[4];
+		return CLI_RUN;
+	}
+	return cli_bad(err, c, "give 'netdev IFNAME' or 'nodev' after the NIC");
+}
+
 /* rig help [COMMAND] */
 static enum cli_result cli_help_cmd(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -433,5 +475,7 @@ enum cli_result cli_parse(int argc, char **argv, struct cli *cli, FILE *out, FIL
 	c = cli_find(argv[1]);
 	if (!c)
 		return cli_bad(err, NULL, "unknown command '%s'", argv[1]);
+	if (c->cmd == CLI_LINK)
+		return cli_parse_link(c, argc - 1, argv + 1, cli, out, err);
 	return cli_parse_cmd(c, argc - 1, argv + 1, cli, out, err);
 }

@@ -21,6 +21,7 @@ enum cli_command {
 	CLI_SEND_BW,
 	CLI_SEND_LAT,
 	CLI_READ_BW,
+	CLI_LINK,
 };
 
 /* -a: 2 bytes to 8 MiB, each power of two: 23 sizes. */
@@ -57,6 +58,7 @@ enum cli_wait {
  * @wait: how to wait for completions
  * @json: --json: one JSON document on stdout, no progress line
  * @quiet: --quiet: the table only, no banner or progress line
+ * @netdev: rig link: the interface to attach to, "" to detach
  */
 struct cli {
 	enum cli_command cmd;
@@ -69,6 +71,7 @@ struct cli {
 	enum cli_wait wait;
 	bool json;
 	bool quiet;
+	const char *netdev;
 };
 
 /* What cli_parse() found. */

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "devices.h"
+#include "link.h"
 #include "perf.h"
 
 int main(int argc, char **argv)
@@ -35,6 +36,9 @@ int main(int argc, char **argv)
 		break;
 	case CLI_READ_BW:
 		status = perf_read_bw(&cli);
+		break;
+	case CLI_LINK:
+		status = cmd_link(&cli);
 		break;
 	default:
 		status = 1;

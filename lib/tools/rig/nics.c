@@ -14,7 +14,7 @@
 
 #include "nics.h"
 
-static const char *sysfs_root(void)
+const char *nics_sysfs_root(void)
 {
 	const char *root = getenv("RIG_SYSFS");
 
@@ -48,7 +48,7 @@ enum nics_state nics_list(struct nic_list *list)
 	DIR *d;
 
 	list->n = 0;
-	snprintf(path, sizeof(path), "%s/class/rig_bnxt", sysfs_root());
+	snprintf(path, sizeof(path), "%s/class/rig_bnxt", nics_sysfs_root());
 	d = opendir(path);
 	if (!d)
 		return NICS_NO_MODULE;
@@ -99,7 +99,7 @@ static int sysfs_read(const char *nic, const char *attr, char *buf, size_t n)
 	FILE *f;
 	int ok;
 
-	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/%s", sysfs_root(), nic, attr);
+	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/%s", nics_sysfs_root(), nic, attr);
 	f = fopen(path, "re");
 	if (!f)
 		return -1;
@@ -164,7 +164,7 @@ static void sysfs_pci(const char *nic, char *buf, size_t n)
 	const char *tail;
 
 	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device/..", sysfs_root(), nic);
+	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/device/..", nics_sysfs_root(), nic);
 	for (int up = 0; up < 2; up++) {
 		if (!realpath(path, fn))
 			return;
@@ -182,6 +182,25 @@ static void sysfs_pci(const char *nic, char *buf, size_t n)
 		memcpy(buf, tail, strlen(tail) + 1);
 }
 
+/* The GID table: "INDEX GID" lines; what does not parse is left out. */
+static void sysfs_gids(const char *nic, struct nic_info *info)
+{
+	char path[4096], line[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/class/rig_bnxt/%s/gids", nics_sysfs_root(), nic);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (info->ngids < NIC_GIDS_MAX && fgets(line, sizeof(line), f)) {
+		struct nic_gid *g = &info->gids[info->ngids];
+
+		if (sscanf(line, "%u %47s", &g->index, g->gid) == 2)
+			info->ngids++;
+	}
+	fclose(f);
+}
+
 void nic_sysfs(const char *name, struct nic_info *info)
 {
 	memset(info, 0, sizeof(*info));
@@ -196,6 +215,8 @@ void nic_sysfs(const char *name, struct nic_info *info)
 	info->max_qp = sysfs_count(name, "max_qp");
 	info->max_cq = sysfs_count(name, "max_cq");
 	info->max_mr = sysfs_count(name, "max_mr");
+	sysfs_read(name, "netdev", info->netdev, sizeof(info->netdev));
+	sysfs_gids(name, info);
 }
 
 /* The auxiliary devices of bnxt_en's functions, and the driver rig's transport has. */
@@ -219,7 +240,7 @@ size_t nics_others(struct other_fn *out, size_t max)
 	size_t n = 0;
 	DIR *d;
 
-	snprintf(dir, sizeof(dir), "%s/bus/auxiliary/devices", sysfs_root());
+	snprintf(dir, sizeof(dir), "%s/bus/auxiliary/devices", nics_sysfs_root());
 	d = opendir(dir);
 	if (!d)
 		return 0;

@@ -83,6 +83,9 @@ int nic_open(const struct nic_list *list, const char *name, struct rig_bnxt **ni
  */
 size_t nics_others(struct other_fn *out, size_t max);
 
+/** nics_sysfs_root() - /sys, or RIG_SYSFS from the environment */
+const char *nics_sysfs_root(void);
+
 /** nic_basename() - "rig_bnxt0" of "/dev/rig_bnxt0"; @name itself otherwise */
 const char *nic_basename(const char *name);
 

@@ -287,6 +287,11 @@ static void out_device(FILE *f, const struct nic_info *nic, const struct limits 
 	out_count(f, "max_qp:", nic->max_qp);
 	out_count(f, "max_cq:", nic->max_cq);
 	out_count(f, "max_mr:", nic->max_mr);
+	out_field(f, "netdev:", nic->netdev[0] ? nic->netdev : "-");
+	for (size_t i = 0; i < nic->ngids; i++) {
+		snprintf(buf, sizeof(buf), "%u %s", nic->gids[i].index, nic->gids[i].gid);
+		out_field(f, i ? "" : "gids:", buf);
+	}
 	snprintf(buf, sizeof(buf), "%u", lim->entries_max);
 	out_field(f, "max_ring_entries:", buf);
 	snprintf(buf, sizeof(buf), "%u", lim->bytes_max);
@@ -374,7 +379,15 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 	out_json_count(f, nic->max_cq);
 	fputs(", \"max_mr\": ", f);
 	out_json_count(f, nic->max_mr);
-	fputs(",\n     ", f);
+	fputs(", \"netdev\": ", f);
+	out_json_opt_string(f, nic->netdev);
+	fputs(", \"gids\": [", f);
+	for (size_t i = 0; i < nic->ngids; i++) {
+		fprintf(f, "%s{\"index\": %u, \"gid\": ", i ? ", " : "", nic->gids[i].index);
+		out_json_string(f, nic->gids[i].gid);
+		fputc('}', f);
+	}
+	fputs("],\n     ", f);
 	out_json_limits(f, lim);
 	fputs(", \"error\": ", f);
 	out_json_opt_string(f, nic->error);

@@ -85,9 +85,19 @@ struct lat_result {
  * @max_qp: queue pairs the firmware takes, -1 unknown
  * @max_cq: completion queues likewise
  * @max_mr: memory registrations likewise
+ * @netdev: the network interface the NIC sits on, "" for none
+ * @gids: its GID table as sysfs gives it: the firmware's index and the GID
+ * @ngids: how many of @gids are filled
  * @error: why it could not be opened ("" when it was); in the JSON only,
  *	   since rig devices says it on stderr
  */
+#define NIC_GIDS_MAX 17
+
+struct nic_gid {
+	unsigned int index;
+	char gid[48];
+};
+
 struct nic_info {
 	char name[64];
 	char kind[16];
@@ -100,6 +110,9 @@ struct nic_info {
 	long max_qp;
 	long max_cq;
 	long max_mr;
+	char netdev[32];
+	struct nic_gid gids[NIC_GIDS_MAX];
+	size_t ngids;
 	char error[512];
 };
 

@@ -104,6 +104,22 @@ run devices -n 5
 expect "devices refuses the tests' options" 2 "" "unknown option '-n'"
 run send-bw stray
 expect "a stray argument is a usage error" 2 "" "unexpected argument 'stray'"
+run link
+expect "rig link with nothing after it asks for 'set'" 2 "" "give 'set'"
+run link set
+expect "rig link set asks for the NIC" 2 "" "give the NIC"
+run link set rig_bnxt0
+expect "rig link set NIC asks for netdev or nodev" 2 "" "give 'netdev IFNAME' or 'nodev'"
+run link set rig_bnxt0 netdev
+expect "rig link set NIC netdev asks for the interface" 2 "" "give 'netdev IFNAME' or 'nodev'"
+run link set rig_bnxt0 netdev a/b
+expect "rig link refuses a name no interface can have" 2 "" "bad interface name 'a/b'"
+run link set rig_bnxt0 netdev 0123456789abcdef
+expect "rig link refuses a name longer than 15 bytes" 2 "" "bad interface name"
+run link set rig_bnxt0 nodev extra
+expect "rig link refuses a word after nodev" 2 "" "give 'netdev IFNAME' or 'nodev'"
+run link --help
+expect "rig link --help prints its help on stdout" 0 'Usage: rig link set NIC netdev IFNAME' ""
 
 # --- no module, no NIC, no such NIC ------------------------------------------
 not_loaded='^rig: the rig_bnxt module is not loaded: modprobe rig_bnxt$'
@@ -218,6 +234,46 @@ ln -s "$pci/0000:44:00.0/bnxt_en.rdma.5/rig_bnxt_en.rdma.5" "$fake/class/rig_bnx
 run devices
 expect "rig devices finds the PCI function beneath the model's and bnxt_en's auxiliary devices" 1 \
 	'nic: rig_bnxt90.*pci_address: +0000:43:00\.0.*nic: rig_bnxt91.*pci_address: +0000:44:00\.0' '*'
+
+# The wire: the interface a NIC sits on and its GIDs; rig link writes the
+# model's attribute beneath the NIC (here a plain file).
+echo veth-a >"$fake/class/rig_bnxt/rig_bnxt90/netdev"
+printf '0 fe80::2:72ff:fe69:6700\n3 ::ffff:10.77.0.1\n' >"$fake/class/rig_bnxt/rig_bnxt90/gids"
+echo pci >"$fake/class/rig_bnxt/rig_bnxt91/kind"
+run devices
+expect "rig devices shows the interface a NIC sits on and its GID table, - for none" 1 \
+	'nic: rig_bnxt90.*netdev: +veth-a.*gids: +0 fe80::2:72ff:fe69:6700.* +3 ::ffff:10\.77\.0\.1.*nic: rig_bnxt91.*netdev: +-' '*'
+if command -v python3 >/dev/null; then
+	run devices --json
+	printf '%s' "$out" >"$tmp/devices.json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["devices"]
+assert d[0]["netdev"] == "veth-a" and d[1]["netdev"] is None, d
+assert d[0]["gids"] == [{"index": 0, "gid": "fe80::2:72ff:fe69:6700"},
+                        {"index": 3, "gid": "::ffff:10.77.0.1"}], d[0]' \
+		"$tmp/devices.json" 2>"$tmp/json.err"
+	ok $? "rig devices --json carries the interface and the GIDs" "$(cat "$tmp/json.err")"
+else
+	echo "ok $((n += 1)) rig devices --json carries the GIDs # SKIP no python3"
+fi
+: >"$pci/0000:43:00.0/rig_soft.rdma.0/netdev"
+run link set rig_bnxt90 netdev veth-b
+expect "rig link set NIC netdev IFNAME succeeds silently" 0 "" ""
+[[ $(cat "$pci/0000:43:00.0/rig_soft.rdma.0/netdev") == veth-b ]]
+ok $? "rig link writes the interface's name into the model's attribute" \
+	"$(cat "$pci/0000:43:00.0/rig_soft.rdma.0/netdev")"
+: >"$pci/0000:43:00.0/rig_soft.rdma.0/netdev"
+run link set rig_bnxt90 nodev
+expect "rig link set NIC nodev succeeds silently" 0 "" ""
+[[ $(od -An -c "$pci/0000:43:00.0/rig_soft.rdma.0/netdev" | tr -d ' ') == '\n' ]]
+ok $? "rig link nodev writes an empty line" "$(od -c "$pci/0000:43:00.0/rig_soft.rdma.0/netdev")"
+run link set rig_bnxt91 netdev veth-b
+expect "rig link refuses a NetXtreme function, saying whose interface it is" 1 "" \
+	"rig_bnxt91 is a NetXtreme function.*bnxt_en's interface"
+run link set rig_bnxt7 nodev
+expect "rig link names a NIC that is not there" 1 "" "no NIC 'rig_bnxt7'"
+rm "$pci/0000:43:00.0/rig_soft.rdma.0/netdev"
+run link set rig_bnxt90 netdev veth-b
+expect "rig link on a model without the attribute says so" 1 "" "netdev: No such file"
 
 rm -r "$fake/class/rig_bnxt/rig_bnxt90" "$fake/class/rig_bnxt/rig_bnxt91"
 run devices
