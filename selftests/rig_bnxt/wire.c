@@ -2,14 +2,19 @@
 /*
  * A modelled function on a network interface: the "netdev" attribute of
  * its auxiliary device (attach, read back, refuse, detach, the interface
- * deleted under it), the MTU that follows the interface's, and frames
- * from the wire thrown at an attached function (random and mutated RoCE
- * v2 frames from an AF_PACKET socket on a veth's peer): every one is
- * counted, taken or dropped by reason, and nothing breaks.
+ * deleted under it), the MTU that follows the interface's, frames from
+ * the wire thrown at an attached function (random and mutated RoCE v2
+ * frames from an AF_PACKET socket on a veth's peer: every one is counted,
+ * taken or dropped by reason, and nothing breaks), and rig to rig across
+ * a veth pair between two network namespaces: rig_bnxt0 on rigwt0
+ * (10.77.0.1/24, the initial namespace), rig_bnxt1 on rigwt1 (10.77.0.2/24,
+ * namespace "rigw", attached from inside it), sends and remote reads of
+ * 1 byte to 1 MiB with every byte checked, on a clean link and through
+ * tc netem's loss, duplication, reordering and corruption.
  *
  * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.  Needs the
- * guest's ip(8) and veth; every interface a test makes goes on every way
- * out (the fixture's teardown).
+ * guest's ip(8), tc(8), veth and sch_netem; every interface and namespace
+ * a test makes goes on every way out (the fixtures' teardowns).
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -22,6 +27,8 @@
 #include <time.h>
 
 #include "kselftest_harness.h"
+#include "rig_bnxt.h"
+#include "rig/bnxt.h"
 #include "rig_util.h"
 
 #define NEED_SOFT(n) do {						\
@@ -94,16 +101,16 @@ static long wire_drops(int nic)
 	return sum;
 }
 
-/* Detach every function and delete the test's interfaces. */
+/* Detach every function and delete the tests' interfaces and namespace. */
 static void cleanup(void)
 {
 	int i;
 
 	for (i = 0; i < rig_soft_count(); i++)
 		attach(i, "\n");
-	if (system("ip link del " VETH0 " 2>/dev/null")) {
-		/* Already gone: the test deleted it. */
-	}
+	/* Either may be gone already: a test deleted it, or never made it. */
+	if (system("ip link del " VETH0 " 2>/dev/null; ip netns del rigw 2>/dev/null"))
+		return;
 }
 
 FIXTURE(wire) {
@@ -447,6 +454,210 @@ TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_break
 	ASSERT_EQ(0, attach(0, VETH0));
 	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
 	EXPECT_STREQ(VETH0, buf);
+}
+
+/*
+ * Rig to rig: rig_bnxt0 and rig_bnxt1 on the two ends of a veth pair, the
+ * second end in its own network namespace; @nic0 and @nic1 opened once
+ * both have the RoCE v2 GID of their interface's address.
+ */
+FIXTURE(pair) {
+	struct rig_bnxt *nic0, *nic1;
+	struct rig_qp *q0, *q1;
+	struct rig_region *r0, *r1;
+	int ready;
+};
+
+#define PAIR_BYTES	(2u << 20)
+#define WAIT_MS		60000
+
+static const char pair_up[] =
+	"modprobe -q veth && modprobe -q sch_netem; "
+	"ip netns add rigw && "
+	"ip link add " VETH0 " type veth peer name " VETH1 " && "
+	"ip link set " VETH1 " netns rigw && "
+	"ip addr add 10.77.0.1/24 dev " VETH0 " && ip link set " VETH0 " up && "
+	"ip netns exec rigw ip link set lo up && "
+	"ip netns exec rigw ip addr add 10.77.0.2/24 dev " VETH1 " && "
+	"ip netns exec rigw ip link set " VETH1 " up && "
+	"echo " VETH0 " > /sys/class/rig_bnxt/rig_bnxt0/device/netdev && "
+	"ip netns exec rigw sh -c 'echo " VETH1 " > /sys/class/rig_bnxt/rig_bnxt1/device/netdev'";
+
+/* Has rig_bnxtN a GID with @tail (the address's last two words)? */
+static int has_gid(int nic, const char *tail)
+{
+	char path[64], buf[4096];
+
+	snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/gids", nic);
+	return !rig_sysfs_read(path, buf, sizeof(buf)) && strstr(buf, tail);
+}
+
+FIXTURE_SETUP(pair)
+{
+	struct rig_endpoint e0, e1;
+	int i;
+
+	cleanup();
+	if (!rig_module_loaded() || rig_soft_count() < 2)
+		SKIP(return, "needs two modelled functions (vm-run --soft 2)");
+	if (system(pair_up))
+		SKIP(return, "no veth, netns or netem to build the link with");
+	for (i = 0; i < 500 && !(has_gid(0, "0a4d:0001") && has_gid(1, "0a4d:0002")); i++)
+		usleep(10000);
+	ASSERT_TRUE(has_gid(0, "0a4d:0001") && has_gid(1, "0a4d:0002"))
+		TH_LOG("no RoCE v2 GID for 10.77.0.1 on rig_bnxt0 or 10.77.0.2 on rig_bnxt1");
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic0)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &self->nic1)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(self->nic0, 64, &self->q0)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(self->nic1, 64, &self->q1)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(self->q0, &e0));
+	ASSERT_EQ(0, rig_qp_endpoint(self->q1, &e1));
+	ASSERT_EQ(0, rig_qp_connect(self->q0, &e1)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_connect(self->q1, &e0)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_region_host(self->nic0, PAIR_BYTES, &self->r0)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_region_host(self->nic1, PAIR_BYTES, &self->r1)) TH_LOG("%s", rig_error());
+	self->ready = 1;
+}
+
+FIXTURE_TEARDOWN(pair)
+{
+	if (self->nic0)
+		rig_bnxt_close(self->nic0);
+	if (self->nic1)
+		rig_bnxt_close(self->nic1);
+	cleanup();
+}
+
+static void fill(unsigned char *p, size_t n, uint64_t seed)
+{
+	uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		p[i] = s;
+	}
+}
+
+/* The next completion of @qp: it must be @id, @op, OK, @bytes. */
+static void expect_done(struct __test_metadata *_metadata, struct rig_qp *qp, uint64_t id,
+			enum rig_op op, uint32_t bytes)
+{
+	struct rig_completion c = { 0 };
+
+	ASSERT_EQ(1, rig_qp_wait(qp, WAIT_MS, &c)) TH_LOG("no completion %llu: %s",
+							  (unsigned long long)id, rig_error());
+	EXPECT_EQ(id, c.id);
+	EXPECT_EQ(op, c.op);
+	EXPECT_EQ(RIG_STATUS_OK, c.status)
+		TH_LOG("id %llu: status %d (%s), vendor %#x", (unsigned long long)c.id, c.status,
+		       rig_status_message(c.status), c.vendor);
+	EXPECT_EQ(bytes, c.bytes);
+}
+
+static const size_t pair_sizes[] = {
+	1, 2, 3, 63, 64, 1023, 1024, 1025, 2049, 4096, 65543, 1u << 20,
+};
+
+#define NSIZES (sizeof(pair_sizes) / sizeof(pair_sizes[0]))
+
+/*
+ * Every size, both ways: @n sends from @tx's region into receives on @rx
+ * posted first, all in flight at once, then remote reads by @tx of @rx's
+ * region; completions in posting order, every byte checked.
+ */
+static void one_way(struct __test_metadata *_metadata, struct rig_qp *tx, struct rig_region *tr,
+		    struct rig_qp *rx, struct rig_region *rr, uint64_t seed)
+{
+	unsigned char *want = malloc(PAIR_BYTES), *got = malloc(PAIR_BYTES);
+	size_t i, at;
+
+	ASSERT_NE(NULL, want);
+	ASSERT_NE(NULL, got);
+	/* Sends: the i-th lands at the i-th place of rr. */
+	fill(want, PAIR_BYTES / 2, seed);
+	ASSERT_EQ(0, rig_region_write(tr, 0, want, PAIR_BYTES / 2));
+	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
+		ASSERT_EQ(0, rig_qp_receive(rx, rr, at, pair_sizes[i], 100 + i))
+			TH_LOG("%s", rig_error());
+	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
+		ASSERT_EQ(0, rig_qp_send(tx, tr, at, pair_sizes[i], 200 + i))
+			TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	for (i = 0; i < NSIZES; i++)
+		expect_done(_metadata, rx, 100 + i, RIG_RECEIVE, pair_sizes[i]);
+	for (i = 0; i < NSIZES; i++)
+		expect_done(_metadata, tx, 200 + i, RIG_SEND, pair_sizes[i]);
+	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++]) {
+		ASSERT_EQ(0, rig_region_read(rr, at, got, pair_sizes[i]));
+		ASSERT_EQ(0, memcmp(want + at, got, pair_sizes[i]))
+			TH_LOG("send of %zu bytes", pair_sizes[i]);
+	}
+	/* Remote reads of rx's region, from its second half, into tx's. */
+	fill(want, PAIR_BYTES / 2, ~seed);
+	ASSERT_EQ(0, rig_region_write(rr, PAIR_BYTES / 2, want, PAIR_BYTES / 2));
+	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
+		ASSERT_EQ(0, rig_qp_read_remote(tx, tr, PAIR_BYTES / 2 + at, rig_region_key(rr),
+						PAIR_BYTES / 2 + at, pair_sizes[i], 300 + i))
+			TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	for (i = 0; i < NSIZES; i++)
+		expect_done(_metadata, tx, 300 + i, RIG_READ, pair_sizes[i]);
+	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++]) {
+		ASSERT_EQ(0, rig_region_read(tr, PAIR_BYTES / 2 + at, got, pair_sizes[i]));
+		ASSERT_EQ(0, memcmp(want + at, got, pair_sizes[i]))
+			TH_LOG("remote read of %zu bytes", pair_sizes[i]);
+	}
+	free(want);
+	free(got);
+}
+
+static long both(const char *name)
+{
+	return wire_stat(0, name) + wire_stat(1, name);
+}
+
+TEST_F_TIMEOUT(pair, sends_and_remote_reads_cross_a_veth_between_namespaces, 900)
+{
+	ASSERT_TRUE(self->ready);
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 1);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 2);
+	TH_LOG("frames sent %ld, taken %ld, dropped by the ICRC %ld", both("tx_frames"),
+	       both("rx_ok"), both("drop_icrc"));
+	EXPECT_EQ(0, both("drop_icrc"));
+}
+
+TEST_F(pair, a_remote_read_past_the_peers_region_is_a_remote_access_error)
+{
+	struct rig_completion c = { 0 };
+
+	ASSERT_TRUE(self->ready);
+	ASSERT_EQ(0, rig_qp_read_remote(self->q0, self->r0, 0, rig_region_key(self->r1),
+					PAIR_BYTES - 8, 9, 7)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(self->q0));
+	ASSERT_EQ(1, rig_qp_wait(self->q0, WAIT_MS, &c)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(7, c.id);
+	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, c.status)
+		TH_LOG("status %d (%s)", c.status, rig_status_message(c.status));
+}
+
+TEST_F_TIMEOUT(pair, transfers_survive_netem_loss_duplication_reordering_and_corruption, 1800)
+{
+	static const char netem[] = "netem delay 1ms loss 5% duplicate 5% reorder 25% corrupt 2%";
+	char cmd[256];
+
+	ASSERT_TRUE(self->ready);
+	snprintf(cmd, sizeof(cmd), "tc qdisc add dev " VETH0 " root %s && "
+		 "ip netns exec rigw tc qdisc add dev " VETH1 " root %s", netem, netem);
+	if (system(cmd))
+		SKIP(return, "no tc netem");
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 3);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 4);
+	TH_LOG("frames sent %ld, taken %ld, dropped by the ICRC %ld, stale %ld",
+	       both("tx_frames"), both("rx_ok"), both("drop_icrc"), both("drop_stale"));
+	EXPECT_GT(both("drop_icrc"), 0);
 }
 
 TEST_HARNESS_MAIN
