@@ -474,21 +474,22 @@ static int __init rig_soft_init(void)
 	ret = rig_soft_dma_register();
 	if (ret)
 		goto err_debugfs;
-	ret = rig_soft_engine_start();
-	if (ret)
-		goto err_dma;
+	/* The engine's passes flush the transmit queue: it is set up first. */
 	ret = rig_soft_net_register();
 	if (ret)
-		goto err_engine;
-	ret = pci_register_driver(&rig_soft_pci_driver);
+		goto err_dma;
+	ret = rig_soft_engine_start();
 	if (ret)
 		goto err_net;
+	ret = pci_register_driver(&rig_soft_pci_driver);
+	if (ret)
+		goto err_engine;
 	return 0;
 
-err_net:
-	rig_soft_net_unregister();
 err_engine:
 	rig_soft_engine_stop();
+err_net:
+	rig_soft_net_unregister();
 err_dma:
 	rig_soft_dma_unregister();
 err_debugfs:
@@ -499,8 +500,8 @@ err_debugfs:
 static void __exit rig_soft_exit(void)
 {
 	pci_unregister_driver(&rig_soft_pci_driver);
-	rig_soft_net_unregister();
 	rig_soft_engine_stop();
+	rig_soft_net_unregister();
 	rig_soft_dma_unregister();
 	rig_soft_debugfs_exit();
 	ida_destroy(&rig_soft_ida);

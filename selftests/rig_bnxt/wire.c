@@ -468,7 +468,7 @@ FIXTURE(pair) {
 	int ready;
 };
 
-#define PAIR_BYTES	(2u << 20)
+#define PAIR_BYTES	(4u << 20)
 #define WAIT_MS		60000
 
 static const char pair_up[] =
