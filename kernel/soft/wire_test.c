@@ -362,6 +362,12 @@ static void spoil_qpn(struct rig_soft_roce_pkt *p)
 	p->dqpn ^= 0x800;
 }
 
+/* The counter of a decoder's (@roce) or the dispatcher's reason. */
+static u64 dropped(const struct rig_soft_wire_stats *w, bool roce, int why)
+{
+	return roce ? w->roce[why] : w->drop[why];
+}
+
 static void frames_not_for_a_qp_of_the_function_are_dropped_by_reason(struct kunit *test)
 {
 	static const struct {
@@ -383,7 +389,7 @@ static void frames_not_for_a_qp_of_the_function_are_dropped_by_reason(struct kun
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		u64 before = cases[i].roce ? w->roce[cases[i].why] : w->drop[cases[i].why];
+		u64 before = dropped(w, cases[i].roce, cases[i].why);
 
 		len = frame_to_a(e, buf, cases[i].spoil);
 		KUNIT_ASSERT_GT(test, len, 0);
@@ -392,8 +398,8 @@ static void frames_not_for_a_qp_of_the_function_are_dropped_by_reason(struct kun
 		mutex_lock(&e->world->lock);
 		rig_soft_wire_recv(&e->f0->fn, buf, len, ktime_get_ns());
 		mutex_unlock(&e->world->lock);
-		KUNIT_EXPECT_EQ_MSG(test, cases[i].roce ? w->roce[cases[i].why] :
-				    w->drop[cases[i].why], before + 1, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, dropped(w, cases[i].roce, cases[i].why), before + 1,
+				    "case %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, w->rx_ok, 0);
 	KUNIT_EXPECT_EQ(test, w->rx_frames, ARRAY_SIZE(cases));
@@ -521,7 +527,8 @@ static void messages_survive_a_lossy_wire_exactly_once_in_order(struct kunit *te
 		expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_OK, &c);
 		KUNIT_EXPECT_EQ(test, le16_to_cpu(c.req.sq_cons_idx), (i + 1) % W_ENTRIES);
 		if (i < ARRAY_SIZE(sizes)) {
-			expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC, CQ_RES_RC_STATUS_OK, &c);
+			expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC, CQ_RES_RC_STATUS_OK,
+				   &c);
 			KUNIT_EXPECT_EQ(test, le32_to_cpu(c.res.length), len);
 			KUNIT_EXPECT_EQ(test, le32_to_cpu(c.res.srq_or_rq_wr_id), i % W_ENTRIES);
 			KUNIT_EXPECT_TRUE_MSG(test, region_eq(&e->b, off, &e->a, off, len),
