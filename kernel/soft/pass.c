@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * One pass of the engine over every function of a world: their command
- * channels, their QPs' entries (in turn, within a byte budget), their CQs'
- * notifications and their vectors; or only the QPs' part.  This file owns
+ * channels, the frames their interfaces received (wired functions), their
+ * QPs' entries (in turn, within a byte budget), their CQs' notifications
+ * and their vectors; or only the QPs' part.  This file owns
  * the order of that work and the question "is there any?", which decides
  * whether the engine may sleep; the thread that repeats passes is
  * engine.c's.  Pure: KUnit runs it.

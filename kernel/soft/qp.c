@@ -9,7 +9,9 @@
  * RETRY_CNT, RNR_RETRY, MAX_RD_ATOMIC >= 1, and none of the path
  * attributes the Bono firmware refuses there, as bnxt_qplib_modify_qp()
  * notes), INIT->INIT, RTS->RTS, any->ERR, any->RESET.  Running the QP's
- * entries is exec.c's.  Pure: KUnit runs it.
+ * entries is exec.c's, or wire.c's for a QP of a function on a network
+ * interface (its machines are allocated at RTR, freed at RESET and with
+ * the QP).  Pure: KUnit runs it.
  */
 #include <linux/slab.h>
 #include <linux/string.h>
