@@ -572,6 +572,7 @@ static void one_way(struct __test_metadata *_metadata, struct rig_qp *tx, struct
 		    struct rig_qp *rx, struct rig_region *rr, uint64_t seed)
 {
 	unsigned char *want = malloc(PAIR_BYTES), *got = malloc(PAIR_BYTES);
+	struct rig_completion c;
 	size_t i, at;
 
 	ASSERT_NE(NULL, want);
@@ -610,6 +611,10 @@ static void one_way(struct __test_metadata *_metadata, struct rig_qp *tx, struct
 		ASSERT_EQ(0, memcmp(want + at, got, pair_sizes[i]))
 			TH_LOG("remote read of %zu bytes", pair_sizes[i]);
 	}
+	/* Each completed once: nothing more comes, on either side. */
+	usleep(200000);
+	EXPECT_EQ(0, rig_qp_poll(tx, &c));
+	EXPECT_EQ(0, rig_qp_poll(rx, &c));
 	free(want);
 	free(got);
 }
