@@ -467,6 +467,38 @@ static void a_send_waits_for_a_receive_through_rnr_naks(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, region_eq(&e->b, 0, &e->a, 0, 64));
 }
 
+static void a_send_longer_than_its_receive_is_a_remote_invalid_request(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	union cqe c;
+
+	post_recv(&e->b, 0, 1000);
+	post(&e->a, false, 0, 3000, 0, 0);
+	expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC, CQ_RES_RC_STATUS_LOCAL_LENGTH_ERR, &c);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_REMOTE_INVALID_REQUEST_ERR, &c);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &e->a.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f1, &e->b.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+}
+
+static void a_peer_that_never_answers_is_a_transport_retry_error(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	union cqe c;
+
+	e->harm.drop = 100;
+	post_recv(&e->b, 0, 64);
+	post(&e->a, false, 0, 64, 0, 0);
+	post(&e->a, true, 0, 64, 0, e->b.mr.key);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR, &c);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, &c);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &e->a.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+	/* Seven retries after the first try, each timed out. */
+	KUNIT_EXPECT_EQ(test, e->f0->fn.wire.tx_frames, 8 * 2);
+}
+
 static void frames_an_interface_refuses_are_offered_again(struct kunit *test)
 {
 	struct wenv *e = test->priv;
@@ -553,6 +585,8 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(a_read_brings_the_peers_bytes_across_the_wire),
 	KUNIT_CASE(a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error),
 	KUNIT_CASE(a_send_waits_for_a_receive_through_rnr_naks),
+	KUNIT_CASE(a_send_longer_than_its_receive_is_a_remote_invalid_request),
+	KUNIT_CASE(a_peer_that_never_answers_is_a_transport_retry_error),
 	KUNIT_CASE(frames_an_interface_refuses_are_offered_again),
 	KUNIT_CASE(messages_survive_a_lossy_wire_exactly_once_in_order),
 	{}
