@@ -234,6 +234,9 @@ struct fuzz {
 	struct sockaddr_ll to;
 	uint8_t mac0[6];
 	uint8_t mac1[6];
+	uint8_t src[4];
+	uint8_t dst[4];
+	int qpn;
 };
 
 static uint32_t rnd(struct fuzz *f)
@@ -300,7 +303,8 @@ static size_t good_frame(struct fuzz *f, uint8_t *b)
 	size_t ext = op == 0x0c ? 16 : (op == 0x11 || op == 0x0d || op == 0x0f || op == 0x10) ? 4 : 0;
 	size_t ip_len = 20 + 8 + 12 + ext + pay + 4, i;
 	uint8_t *ip = b + 14, *udp = ip + 20, *bth = udp + 8;
-	uint32_t crc, qpn = rnd(f) % 8, psn = rnd(f) & 0xffffff;
+	uint32_t crc, qpn = f->qpn >= 0 ? (uint32_t)f->qpn : rnd(f) % 8;
+	uint32_t psn = rnd(f) & 0xffffff;
 
 	memcpy(b, f->mac0, 6);
 	memcpy(b + 6, f->mac1, 6);
@@ -313,8 +317,8 @@ static size_t good_frame(struct fuzz *f, uint8_t *b)
 	ip[6] = 0x40;
 	ip[8] = 64;
 	ip[9] = 17;
-	ip[12] = 10; ip[13] = 77; ip[14] = 0; ip[15] = 2;
-	ip[16] = 10; ip[17] = 77; ip[18] = 0; ip[19] = 1;
+	memcpy(ip + 12, f->src, 4);
+	memcpy(ip + 16, f->dst, 4);
 	udp[0] = 0xc0;
 	udp[1] = rnd(f);
 	udp[2] = ROCE_PORT >> 8;
@@ -399,6 +403,9 @@ TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_break
 	int i, sent = 0;
 
 	NEED_SOFT(1);
+	memcpy(f.src, (uint8_t[]){ 10, 77, 0, 2 }, 4);
+	memcpy(f.dst, (uint8_t[]){ 10, 77, 0, 1 }, 4);
+	f.qpn = -1;
 	f.seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
 	f.s = f.seed ? f.seed : 1;
 	TH_LOG("seed %llu (RIG_WIRE_SEED=%llu reruns it)", (unsigned long long)f.seed,
@@ -463,6 +470,7 @@ TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_break
  */
 FIXTURE(pair) {
 	struct rig_bnxt *nic0, *nic1;
+	struct rig_endpoint e0, e1;
 	struct rig_qp *q0, *q1;
 	struct rig_region *r0, *r1;
 	int ready;
@@ -494,7 +502,6 @@ static int has_gid(int nic, const char *tail)
 
 FIXTURE_SETUP(pair)
 {
-	struct rig_endpoint e0, e1;
 	int i;
 
 	cleanup();
@@ -510,10 +517,10 @@ FIXTURE_SETUP(pair)
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &self->nic1)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_make(self->nic0, 64, &self->q0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_make(self->nic1, 64, &self->q1)) TH_LOG("%s", rig_error());
-	ASSERT_EQ(0, rig_qp_endpoint(self->q0, &e0));
-	ASSERT_EQ(0, rig_qp_endpoint(self->q1, &e1));
-	ASSERT_EQ(0, rig_qp_connect(self->q0, &e1)) TH_LOG("%s", rig_error());
-	ASSERT_EQ(0, rig_qp_connect(self->q1, &e0)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(self->q0, &self->e0));
+	ASSERT_EQ(0, rig_qp_endpoint(self->q1, &self->e1));
+	ASSERT_EQ(0, rig_qp_connect(self->q0, &self->e1)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_connect(self->q1, &self->e0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_region_host(self->nic0, PAIR_BYTES, &self->r0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_region_host(self->nic1, PAIR_BYTES, &self->r1)) TH_LOG("%s", rig_error());
 	self->ready = 1;
@@ -652,6 +659,67 @@ TEST_F(pair, a_remote_read_past_the_peers_region_is_a_remote_access_error)
 	EXPECT_EQ(7, c.id);
 	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, c.status)
 		TH_LOG("status %d (%s)", c.status, rig_status_message(c.status));
+}
+
+/*
+ * Frames that look like the peer's, to the connected queue pair of
+ * rig_bnxt1 (its address, MAC and number, a valid ICRC), with random
+ * opcodes, PSNs and payloads, then mutated: dropped and counted, and the
+ * queue pairs then move every byte as before.
+ */
+TEST_F_TIMEOUT(pair, hostile_frames_at_a_connected_queue_pair_are_dropped_and_transfers_go_on,
+	       900)
+{
+	long rx0 = wire_stat(1, "rx_frames"), drops0 = wire_drops(1);
+	const char *env = getenv("RIG_WIRE_SEED");
+	uint8_t frame[2048];
+	struct fuzz f = { 0 };
+	unsigned int m[6];
+	char mac[64] = "";
+	int i, sent = 0;
+	FILE *p;
+
+	ASSERT_TRUE(self->ready);
+	f.seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
+	f.s = f.seed ? f.seed : 1;
+	TH_LOG("seed %llu (RIG_WIRE_SEED=%llu reruns it)", (unsigned long long)f.seed,
+	       (unsigned long long)f.seed);
+	p = popen("ip netns exec rigw cat /sys/class/net/" VETH1 "/address", "r");
+	ASSERT_NE(NULL, p);
+	ASSERT_NE(NULL, fgets(mac, sizeof(mac), p));
+	pclose(p);
+	ASSERT_EQ(6, sscanf(mac, "%x:%x:%x:%x:%x:%x", &m[0], &m[1], &m[2], &m[3], &m[4], &m[5]));
+	for (i = 0; i < 6; i++)
+		f.mac0[i] = m[i];
+	memcpy(f.src, (uint8_t[]){ 10, 77, 0, 1 }, 4);
+	memcpy(f.dst, (uint8_t[]){ 10, 77, 0, 2 }, 4);
+	f.qpn = self->e1.qp;
+	f.fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	ASSERT_LE(0, f.fd) TH_LOG("AF_PACKET: %s", strerror(errno));
+	ASSERT_EQ(0, if_mac(f.fd, VETH0, f.mac1));
+	f.to.sll_family = AF_PACKET;
+	f.to.sll_ifindex = if_nametoindex(VETH0);
+	f.to.sll_halen = 6;
+	memcpy(f.to.sll_addr, f.mac0, 6);
+	for (i = 0; i < FUZZ_FRAMES; i++) {
+		size_t len = fuzz_frame(&f, frame, sizeof(frame));
+
+		if (sendto(f.fd, frame, len, 0, (struct sockaddr *)&f.to, sizeof(f.to)) ==
+		    (ssize_t)len)
+			sent++;
+		if (!(i % 64))
+			usleep(1000);
+	}
+	close(f.fd);
+	for (i = 0; i < 200 && wire_stat(1, "rx_frames") - rx0 < sent; i++)
+		usleep(10000);
+	TH_LOG("%d frames sent, %ld taken off the queue, %ld dropped by reason, %ld by the ICRC",
+	       sent, wire_stat(1, "rx_frames") - rx0, wire_drops(1) - drops0,
+	       wire_stat(1, "drop_icrc"));
+	EXPECT_EQ(sent, wire_stat(1, "rx_frames") - rx0);
+	EXPECT_GT(wire_drops(1) - drops0, sent / 2);
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 5);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 6);
 }
 
 TEST_F_TIMEOUT(pair, transfers_survive_netem_loss_duplication_reordering_and_corruption, 1800)
