@@ -33,13 +33,6 @@
 #define RIG_SOFT_WIRE_HOP_LIMIT	64
 /* The default partition: full membership; the model knows no other. */
 #define RIG_SOFT_WIRE_PKEY	0xffff
-/*
- * Packets a requester sends past its oldest unacknowledged PSN: after a
- * loss go-back-N sends them all again, so a message of a thousand packets
- * in one burst would cost a thousand per loss.  Retransmissions lie
- * inside it and always go.
- */
-#define RIG_SOFT_WIRE_INFLIGHT	64
 /* What a packet costs a pass's byte budget besides its payload. */
 #define RIG_SOFT_WIRE_PKT_COST	64
 
@@ -415,14 +408,6 @@ static bool rig_soft_wire_resp_tx(struct rig_soft_qp *qp, u64 *budget)
 	return progress;
 }
 
-/* Has the requester a packet to send now, inside its window? */
-static bool rig_soft_wire_req_next(const struct rig_soft_rc_req *req, u64 now,
-				   struct rig_soft_rc_tx *tx)
-{
-	return rig_soft_rc_req_next(req, now, tx) &&
-	       rig_soft_psn_dist(req->una_psn, tx->psn) < RIG_SOFT_WIRE_INFLIGHT;
-}
-
 /* What the requester has to send: SEND packets, READ requests. */
 static bool rig_soft_wire_req_tx(struct rig_soft_qp *qp, u64 *budget, u64 now)
 {
@@ -430,7 +415,7 @@ static bool rig_soft_wire_req_tx(struct rig_soft_qp *qp, u64 *budget, u64 now)
 	struct rig_soft_rc_tx tx;
 	bool progress = false;
 
-	while (*budget && rig_soft_wire_req_next(req, now, &tx)) {
+	while (*budget && rig_soft_rc_req_next(req, now, &tx)) {
 		const struct rig_soft_sqe *sqe = &qp->wire->sqe[tx.slot % RIG_SOFT_RC_WINDOW];
 		struct rig_soft_roce_pkt pkt = {
 			.opcode = tx.opcode,
@@ -654,7 +639,7 @@ bool rig_soft_wire_qp_pending(struct rig_soft_qp *qp, u64 now)
 		return false;
 	if (!w->req_up || now >= w->deadline)
 		return true;
-	if (wired && rig_soft_wire_req_next(&w->req, now, &tx))
+	if (wired && rig_soft_rc_req_next(&w->req, now, &tx))
 		return true;
 	if (w->req.popped != w->req.una || (w->stall && qp->sq_done == w->given))
 		return rig_soft_cq_room(qp->scq);
