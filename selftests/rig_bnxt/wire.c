@@ -641,10 +641,12 @@ TEST_F_TIMEOUT(pair, sends_and_remote_reads_cross_a_veth_between_namespaces, 900
 	tx = both("tx_frames") - tx;
 	ok = both("rx_ok") - ok;
 	icrc = both("drop_icrc") - icrc;
+	/*
+	 * A clean link corrupts nothing; a slow guest may still see an ACK
+	 * time out (a retransmission) or a full backlog drop a frame.
+	 */
 	TH_LOG("frames sent %ld, taken %ld, dropped by the ICRC %ld", tx, ok, icrc);
-	/* A clean link: every frame arrives and is taken, none is resent. */
 	EXPECT_EQ(0, icrc);
-	EXPECT_EQ(tx, ok);
 }
 
 TEST_F(pair, a_remote_read_past_the_peers_region_is_a_remote_access_error)
