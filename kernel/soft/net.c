@@ -437,6 +437,12 @@ int rig_soft_net_register(void)
  */
 void rig_soft_net_unregister(void)
 {
+	struct sk_buff *skb;
+
 	unregister_netdevice_notifier(&rig_soft_net_nb);
-	__skb_queue_purge(&rig_soft_net_txq);
+	/* Empty after every pass; each frame left would hold its interface. */
+	while ((skb = __skb_dequeue(&rig_soft_net_txq))) {
+		dev_put(skb->dev);
+		kfree_skb(skb);
+	}
 }
