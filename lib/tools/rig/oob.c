@@ -455,11 +455,11 @@ static int oob_write(struct oob *o, const void *buf, size_t n, const char *what)
 
 		if (ret < 0 && errno == EINTR)
 			continue;
+		if (ret < 0 && (errno == EPIPE || errno == ECONNRESET))
+			return oob_fail(o, "%s: the peer closed the connection (a perftest peer prints why on its side)",
+					what);
 		if (ret < 0)
-			return oob_fail(o, "%s: sending to the peer: %s%s", what, strerror(errno),
-					errno == EPIPE || errno == ECONNRESET ?
-					" (the peer gave up; a perftest peer prints why on its side)" :
-					"");
+			return oob_fail(o, "%s: sending to the peer: %s", what, strerror(errno));
 		p += ret;
 		n -= (size_t)ret;
 	}
@@ -478,17 +478,16 @@ static int oob_read(struct oob *o, void *buf, size_t n, const char *what, int ti
 		if (ret < 0 && errno == EINTR)
 			continue;
 		if (ret == 0)
-			return oob_fail(o, "%s: nothing from the peer for %d s (%zu of %zu bytes came)",
-					what, timeout_ms / 1000, got, n);
+			return oob_fail(o, "%s: nothing from the peer for %g s (%zu of %zu bytes came)",
+					what, timeout_ms / 1000.0, got, n);
 		if (ret > 0)
 			ret = recv(o->fd, p + got, n - got, 0);
 		if (ret < 0 && errno == EINTR)
 			continue;
+		if (ret < 0 && errno != ECONNRESET)
+			return oob_fail(o, "%s: %s", what, strerror(errno));
 		if (ret < 0)
-			return oob_fail(o, "%s: %s%s", what, strerror(errno),
-					errno == ECONNRESET ?
-					" (the peer gave up; a perftest peer prints why on its side)" :
-					"");
+			ret = 0;	/* reset: the peer closed with our bytes unread */
 		if (ret == 0 && got)
 			return oob_fail(o, "%s: the peer closed the connection after %zu of %zu bytes",
 					what, got, n);
