@@ -316,18 +316,30 @@ static struct end rig_end(uint32_t qpn, uint32_t mtu, uint32_t page)
 	return e;
 }
 
+/* Run @s as the server and @c as its client, each in a thread, to the end: 0 or -1. */
+static int pair(struct __test_metadata *_metadata, struct end *s, struct end *c)
+{
+	pthread_t ts, tc;
+
+	s->lfd = listener(_metadata, &s->port);
+	c->port = s->port;
+	if (s->lfd < 0 || pthread_create(&ts, NULL, converse, s))
+		return -1;
+	if (pthread_create(&tc, NULL, converse, c)) {
+		close(s->lfd);
+		pthread_join(ts, NULL);
+		return -1;
+	}
+	pthread_join(ts, NULL);
+	pthread_join(tc, NULL);
+	return 0;
+}
+
 TEST(two_rigs_exchange_keys_mtu_page_and_the_report_over_tcp)
 {
 	struct end s = rig_end(17, 4096, 4096), c = rig_end(18, 1024, 65536);
-	pthread_t ts, tc;
 
-	s.lfd = listener(_metadata, &s.port);
-	ASSERT_LE(0, s.lfd);
-	c.port = s.port;
-	ASSERT_EQ(0, pthread_create(&ts, NULL, converse, &s));
-	ASSERT_EQ(0, pthread_create(&tc, NULL, converse, &c));
-	pthread_join(ts, NULL);
-	pthread_join(tc, NULL);
+	ASSERT_EQ(0, pair(_metadata, &s, &c));
 	ASSERT_EQ(0, s.ret) TH_LOG("server: %s", s.o.error);
 	ASSERT_EQ(0, c.ret) TH_LOG("client: %s", c.o.error);
 	EXPECT_EQ(18, s.o.peer.qpn);
@@ -349,16 +361,9 @@ TEST(two_rigs_exchange_keys_mtu_page_and_the_report_over_tcp)
 TEST(two_rigs_that_run_different_tests_both_say_what_the_other_runs)
 {
 	struct end s = rig_end(17, 1024, 4096), c = rig_end(18, 1024, 4096);
-	pthread_t ts, tc;
 
-	s.lfd = listener(_metadata, &s.port);
-	ASSERT_LE(0, s.lfd);
-	c.port = s.port;
 	c.params = (struct oob_params){ .test = "send-bw", .all = true, .iters = 1000 };
-	ASSERT_EQ(0, pthread_create(&ts, NULL, converse, &s));
-	ASSERT_EQ(0, pthread_create(&tc, NULL, converse, &c));
-	pthread_join(ts, NULL);
-	pthread_join(tc, NULL);
+	ASSERT_EQ(0, pair(_metadata, &s, &c));
 	EXPECT_EQ(-1, s.ret);
 	EXPECT_EQ(-1, c.ret);
 	EXPECT_NE(NULL, strstr(s.o.error, "the peer runs 'rig send-bw -a -n 1000', this end 'rig read-bw -s 65536 -n 1000'"))
@@ -370,18 +375,11 @@ TEST(two_rigs_that_run_different_tests_both_say_what_the_other_runs)
 TEST(gids_of_two_kinds_are_refused_as_perftest_refuses_them)
 {
 	struct end s = rig_end(17, 1024, 4096), c = rig_end(18, 1024, 4096);
-	pthread_t ts, tc;
 
-	s.lfd = listener(_metadata, &s.port);
-	ASSERT_LE(0, s.lfd);
-	c.port = s.port;
 	memset(c.key.gid, 0, 16);
 	c.key.gid[0] = 0xfe;
 	c.key.gid[1] = 0x80;
-	ASSERT_EQ(0, pthread_create(&ts, NULL, converse, &s));
-	ASSERT_EQ(0, pthread_create(&tc, NULL, converse, &c));
-	pthread_join(ts, NULL);
-	pthread_join(tc, NULL);
+	ASSERT_EQ(0, pair(_metadata, &s, &c));
 	EXPECT_EQ(-1, s.ret);
 	EXPECT_NE(NULL, strstr(s.o.error, "one IPv4 and one IPv6")) TH_LOG("%s", s.o.error);
 }
