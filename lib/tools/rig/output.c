@@ -53,7 +53,7 @@ void out_banner(FILE *f, const struct run_info *run, bool latency)
 {
 	out_rule(f, latency);
 	if (run->remote) {
-		fprintf(f, " rig %s: %s (%s), ring of %u, host regions, %s\n", run->test,
+		fprintf(f, " rig %s: %s (%s), ring of %u, host regions\n %s\n", run->test,
 			run->device, run->kind, run->entries, run->remote);
 		fprintf(f, " %s\n", latency ?
 			"latency is half a round trip, in microseconds" :

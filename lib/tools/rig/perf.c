@@ -123,6 +123,9 @@ static int perf_stalled(struct perf *p, uint64_t start, uint64_t now)
 {
 	if (now - start < PERF_STALL_NS)
 		return 0;
+	if (p->oob)
+		return perf_fail(p, "%zu bytes: nothing completed for 5 s: the peer sent nothing, or the two NICs cannot reach each other",
+				 p->bytes);
 	return perf_fail(p, "%zu bytes: nothing completed for 5 s; the NIC stopped answering",
 			 p->bytes);
 }

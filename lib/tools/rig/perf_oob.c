@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "nics.h"
 #include "oob.h"
 #include "perf.h"
 #include "stats.h"
@@ -66,7 +67,7 @@ struct oob_run {
 	struct oob_key mine;
 	bool check;
 	uint64_t posted, done;
-	char remote[200];
+	char remote[256];
 	char checked[200];
 };
 
@@ -138,6 +139,10 @@ static int oob_prepare(struct oob_run *r, struct rig_endpoint *e)
 		.vaddr = 0,	/* a region's first byte is address 0 of its key */
 	};
 	memcpy(r->mine.gid, e->address, sizeof(r->mine.gid));
+	/* The client reads the moment the handshakes end: the pattern is there before. */
+	if (r->t->kind == PERF_READ_BW && p->cli->server)
+		return perf_pattern_write(p, p->a_src, rig_region_bytes(p->a_src), OOB_SALT_READ,
+					  false);
 	return 0;
 }
 
@@ -157,6 +162,24 @@ static int oob_agree(struct oob_run *r)
 	return 0;
 }
 
+/*
+ * A NIC on no interface reaches only the NICs of this machine: perftest's
+ * is never one of them.  A warning, not an error: the exchange still runs,
+ * which is how a first run checks it.
+ */
+static void oob_warn_unattached(struct oob_run *r)
+{
+	struct nic_info info;
+
+	if (r->o.peer_rig || r->p->cli->quiet)
+		return;
+	nic_sysfs(r->p->run.device, &info);
+	if (!strcmp(info.kind, "soft") && !info.netdev[0])
+		fprintf(stderr,
+			"rig %s: warning: %s sits on no network interface, so it reaches only the NICs of this machine, not perftest's: rig link set %s netdev IFNAME\n",
+			r->t->name, r->p->run.device, r->p->run.device);
+}
+
 /* The set-up exchange, then connect to the peer's queue pair and say so. */
 static int oob_join(struct oob_run *r, const struct rig_endpoint *e)
 {
@@ -170,6 +193,7 @@ static int oob_join(struct oob_run *r, const struct rig_endpoint *e)
 		      oob_ib_mtu(e->mtu)))
 		return oob_said(r);
 	r->check = r->o.peer_rig;
+	oob_warn_unattached(r);
 	if (oob_agree(r))
 		return -1;
 	peer.qp = r->o.peer.qpn;
@@ -195,11 +219,14 @@ static void oob_describe(struct oob_run *r)
 	char where[64];
 
 	oob_peer_name(&r->o, where, sizeof(where));
-	snprintf(r->remote, sizeof(r->remote), "%s of %s (version %s) at %s, path MTU %u",
-		 r->p->cli->server ? "server" : "client", who, r->o.peer_version, where,
-		 r->o.mtu);
+	snprintf(r->remote, sizeof(r->remote),
+		 "%s of %s%s%s at %s: queue pair %#x (PSN %#x) to %#x (PSN %#x), path MTU %u",
+		 r->p->cli->server ? "server" : "client", who, r->o.peer_rig ? "" : " ",
+		 r->o.peer_rig ? "" : r->o.peer_version, where,
+		 r->mine.qpn, r->mine.psn, r->o.peer.qpn, r->o.peer.psn, r->o.mtu);
 	if (!receives)
-		snprintf(r->checked, sizeof(r->checked), "rig sends the pattern; %s",
+		snprintf(r->checked, sizeof(r->checked), "rig %s the pattern; %s",
+			 r->t->kind == PERF_READ_BW ? "is read, its region holding" : "sends",
 			 r->check ? "the rig peer checks it" : "perftest checks nothing");
 	else if (r->check)
 		snprintf(r->checked, sizeof(r->checked),
@@ -472,14 +499,11 @@ out:
 
 /* --- read-bw's server ------------------------------------------------------ */
 
-/* The region the client reads holds the pattern; wait for its report. */
+/* The client reads the region (oob_prepare() wrote it); wait for its report. */
 static int oob_read_server(struct oob_run *r, struct bw_result *res)
 {
-	struct perf *p = r->p;
 	struct oob_report mine = { 0 }, theirs;
 
-	if (perf_pattern_write(p, p->a_src, rig_region_bytes(p->a_src), OOB_SALT_READ, false))
-		return -1;
 	if (oob_sync(&r->o, &r->mine, "waiting for the client's reads", -1) ||
 	    oob_report(&r->o, &mine, &theirs))
 		return oob_said(r);
