@@ -46,7 +46,11 @@ int rig_nic_error(const struct rig_bnxt *nic, const char *call, int err)
 		return rig_fail(-err, "%s: %s has gone away (unplugged or unbound)", call,
 				nic->name);
 	case EDQUOT:
-		/* The kernel names what the user holds its share of. */
+		/* The kernel names what the user holds its share of, */
+	case ENETUNREACH:
+	case EHOSTUNREACH:
+	case EADDRNOTAVAIL:
+		/* or the address a connection could not reach. */
 		if (rig_nic_said(nic, call, err))
 			return -err;
 		__attribute__((fallthrough));

@@ -87,9 +87,13 @@ static int rig_bnxt_neigh(struct neigh_table *tbl, const void *key, struct net_d
 static int rig_bnxt_route4(struct rig_ctx *ctx, struct net_device *net, const u8 *dgid,
 			   u8 *sgid, u8 *dmac)
 {
+	/*
+	 * No output interface in the key: with one, a destination no route
+	 * covers is taken to be on its link, and a peer off the network
+	 * would look like one that does not answer.
+	 */
 	struct flowi4 fl4 = {
 		.daddr = *(const __be32 *)&dgid[12],
-		.flowi4_oif = net->ifindex,
 	};
 	struct rtable *rt;
 	__be32 nh;
@@ -122,9 +126,11 @@ static int rig_bnxt_route4(struct rig_ctx *ctx, struct net_device *net, const u8
 static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8 *dgid,
 			   u8 *sgid, u8 *dmac)
 {
+	/* A link-local peer is on the interface's link (its scope). */
 	struct flowi6 fl6 = {
 		.daddr = *(const struct in6_addr *)dgid,
-		.flowi6_oif = net->ifindex,
+		.flowi6_oif = ipv6_addr_type((const struct in6_addr *)dgid) & IPV6_ADDR_LINKLOCAL ?
+			      net->ifindex : 0,
 	};
 	const struct in6_addr *nh;
 	struct dst_entry *dst;
