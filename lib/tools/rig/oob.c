@@ -456,7 +456,7 @@ static int oob_write(struct oob *o, const void *buf, size_t n, const char *what)
 		if (ret < 0 && errno == EINTR)
 			continue;
 		if (ret < 0 && (errno == EPIPE || errno == ECONNRESET))
-			return oob_fail(o, "%s: the peer closed the connection (a perftest peer prints why on its side)",
+			return oob_fail(o, "%s: the peer closed the connection (the peer says why on its side)",
 					what);
 		if (ret < 0)
 			return oob_fail(o, "%s: sending to the peer: %s", what, strerror(errno));
@@ -492,7 +492,7 @@ static int oob_read(struct oob *o, void *buf, size_t n, const char *what, int ti
 			return oob_fail(o, "%s: the peer closed the connection after %zu of %zu bytes",
 					what, got, n);
 		if (ret == 0)
-			return oob_fail(o, "%s: the peer closed the connection (a perftest peer prints why on its side)",
+			return oob_fail(o, "%s: the peer closed the connection (the peer says why on its side)",
 					what);
 		got += (size_t)ret;
 	}
