@@ -34,6 +34,7 @@ static const struct option send_options[] = {
 	{ "peer", required_argument, NULL, OPT_PEER },
 	{ "server", no_argument, NULL, 'S' },
 	{ "port", required_argument, NULL, 'p' },
+	{ "CPU-freq", no_argument, NULL, 'F' },
 	{ "size", required_argument, NULL, 's' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "iters", required_argument, NULL, 'n' },
@@ -47,7 +48,7 @@ static const struct option send_options[] = {
 };
 
 #define PERF_USAGE_TAIL "[-s BYTES | -a] [-n N] [--entries N] [-e | --poll] [--json] [-q]"
-#define PERF_USAGE_OOB "[-S | ADDRESS] [-p PORT] "
+#define PERF_USAGE_OOB "[-S | ADDRESS] [-p PORT]"
 
 #define HELP_SIZES \
 	"  -s, --size BYTES    message size; K, M and G mean KiB, MiB and GiB\n" \
@@ -70,6 +71,8 @@ static const struct option send_options[] = {
 	"  ADDRESS             connect to a peer waiting there (rig -S, or perftest\n" \
 	"                      with no address), as perftest's client does\n" \
 	"  -p, --port PORT     the TCP port of that exchange (default 18515)\n" \
+	"  -F, --CPU-freq      accepted and ignored, as perftest's users type it\n" \
+	"                      (rig times with CLOCK_MONOTONIC, not CPU cycles)\n" \
 	"With -S or ADDRESS both ends must be given the same -s or -a and -n; -n\n" \
 	"then defaults to 1000 for every size, as perftest's.  Without either, both\n" \
 	"queue pairs belong to this process.\n"
@@ -125,7 +128,7 @@ static const struct cli_cmd cli_cmds[] = {
 		"as ib_send_bw's; a rig receiving from rig checks the first and last\n"
 		"message of each size, from perftest (random bytes) their lengths.\n\n"
 		"Options:\n" HELP_PEER HELP_OOB HELP_SIZES,
-		send_options, ":d:Sp:s:an:eqh",
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"send-lat", CLI_SEND_LAT,
@@ -137,12 +140,12 @@ static const struct cli_cmd cli_cmds[] = {
 		"pattern each way that is checked.  With a peer on another machine the\n"
 		"client sends first, as ib_send_lat's; rig checks what a rig peer sends.\n\n"
 		"Options:\n" HELP_PEER HELP_OOB HELP_SIZES,
-		send_options, ":d:Sp:s:an:eqh",
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"read-bw", CLI_READ_BW,
 		"RDMA read bandwidth between two queue pairs of one NIC",
-		"[-d NAME] " PERF_USAGE_OOB PERF_USAGE_TAIL,
+		"[-d NAME] " PERF_USAGE_OOB " " PERF_USAGE_TAIL,
 		"RDMA read bandwidth: a queue pair keeps its ring full of reads from a\n"
 		"region through a second queue pair of the same NIC (a region is read only\n"
 		"through queue pairs of its own NIC).  The first read of each size is\n"
@@ -152,7 +155,7 @@ static const struct cli_cmd cli_cmds[] = {
 		"rig server, the first and last read of each size are checked.\n\n"
 		"Options:\n"
 		"  -d, --device NAME   the NIC (default rig_bnxt0)\n" HELP_OOB HELP_SIZES,
-		send_options, ":d:Sp:s:an:eqh",
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"link", CLI_LINK,
@@ -347,6 +350,8 @@ static enum cli_result cli_option(struct cli *cli, const struct cli_cmd *c, int 
 		break;
 	case 'S':
 		cli->server = true;
+		break;
+	case 'F':
 		break;
 	case 'p':
 		if (cli_parse_count(arg, 65535, &v))

@@ -176,6 +176,9 @@ TEST(an_address_makes_a_client_and_s_a_server_on_perftests_port)
 	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-lat", "-S", "-s", "64")));
 	EXPECT_TRUE(cli_oob(&cli));
 	EXPECT_FALSE(cli.all);
+	/* perftest's -F, which its users type out of habit, changes nothing. */
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-lat", "-F", "-S", "--CPU-freq")));
+	EXPECT_TRUE(cli.server);
 }
 
 TEST(with_a_remote_peer_every_size_runs_1000_iterations_as_perftest)
