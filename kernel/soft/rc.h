@@ -37,6 +37,17 @@
  * between PSNs well inside 2^23 of each other.  One message may span it.
  */
 #define RIG_SOFT_RC_PSN_WINDOW	(RIG_SOFT_PSN_HALF / 2)
+/*
+ * PSNs a requester has sent and not had acknowledged, at most: it sends no
+ * more until ACKs (or READ responses) come, as rxe holds at most 64 frames
+ * of a QP in flight.  A burst then fits what the interface's queue and
+ * the peer's take, and a slow link delays the requester rather than
+ * dropping what it sent: a lost burst costs a retry per ACK timeout, and
+ * one larger than the link drains within the timeout would cost them all.
+ * A message larger than this still goes, alone (a READ asks for all of
+ * its responses at once).
+ */
+#define RIG_SOFT_RC_INFLIGHT	64
 /* "No deadline" */
 #define RIG_SOFT_RC_NEVER	U64_MAX
 /* The retry count that means "for ever", for RNR retries only. */

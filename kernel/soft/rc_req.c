@@ -175,17 +175,21 @@ static u32 rig_soft_rc_reads_out(const struct rig_soft_rc_req *req)
  *
  * A peek: nothing changes until rig_soft_rc_req_sent() says the packet
  * went, so a full transmit queue loses nothing.  Nothing is sent while an
- * RNR NAK holds the requester, while @max_rd_atomic READs are out and the
- * next message is a READ, or after a failure.
+ * RNR NAK holds the requester, while RIG_SOFT_RC_INFLIGHT PSNs wait for
+ * their ACK or response, while @max_rd_atomic READs are out and the next
+ * message is a READ, or after a failure.
  *
  * Return: true when @tx holds a packet to send.
  */
 bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig_soft_rc_tx *tx)
 {
 	const struct rig_soft_rc_msg *m = &req->msg[req->cur % RIG_SOFT_RC_WINDOW];
-	u32 i, mtu = req->cfg.mtu;
+	u32 i, out, mtu = req->cfg.mtu;
 
 	if (req->error || req->cur == req->posted || (req->rnr_wait && now < req->rnr_deadline))
+		return false;
+	out = rig_soft_psn_dist(req->una_psn, req->cur_psn);
+	if (out >= RIG_SOFT_RC_INFLIGHT)
 		return false;
 	i = rig_soft_psn_dist(m->psn, req->cur_psn);
 	*tx = (struct rig_soft_rc_tx){
@@ -203,7 +207,9 @@ bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig
 	}
 	tx->opcode = rig_soft_rc_opcode(false, i, m->npkts);
 	tx->len = min(mtu, m->length - tx->offset);
-	tx->ackreq = i + 1 == m->npkts || req->since_ackreq + 1 >= req->cfg.ack_every;
+	/* The packet that fills the window asks for the ACK that opens it. */
+	tx->ackreq = i + 1 == m->npkts || req->since_ackreq + 1 >= req->cfg.ack_every ||
+		     out + 1 == RIG_SOFT_RC_INFLIGHT;
 	return true;
 }
 

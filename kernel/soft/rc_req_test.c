@@ -606,6 +606,30 @@ static void the_window_holds_64_messages(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot, 0);
 }
 
+static void at_most_64_psns_wait_for_their_ack(struct kunit *test)
+{
+	struct rig_soft_rc_tx tx[RIG_SOFT_RC_INFLIGHT];
+	struct req_env *e = env_new(test, NULL, 0);
+	u32 r;
+
+	post(test, e, RIG_SOFT_RC_SEND, 100 * MTU);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 200), RIG_SOFT_RC_INFLIGHT);
+	/* The packet that fills the window asks for an ACK. */
+	KUNIT_EXPECT_TRUE(test, tx[RIG_SOFT_RC_INFLIGHT - 1].ackreq);
+	ack(e, 31);
+	KUNIT_EXPECT_EQ(test, send_all(e, NULL, 200), 32);
+	ack(e, 95);
+	KUNIT_EXPECT_EQ(test, send_all(e, NULL, 200), 4);
+	ack(e, 99);
+	expect_pop(test, e, 0, RIG_SOFT_RC_OK);
+	/* A READ longer than the window goes alone, once nothing waits. */
+	r = post(test, e, RIG_SOFT_RC_READ, 100 * MTU);
+	post(test, e, RIG_SOFT_RC_SEND, 1);
+	KUNIT_EXPECT_EQ(test, send_all(e, tx, 200), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_REQUEST);
+	KUNIT_EXPECT_EQ(test, tx[0].slot, r);
+}
+
 static void a_failure_the_caller_reports_ends_the_oldest(struct kunit *test)
 {
 	struct req_env *e = env_new(test, NULL, 0);
@@ -644,6 +668,7 @@ static struct kunit_case rig_soft_rc_req_test_cases[] = {
 	KUNIT_CASE(an_ack_past_an_unfinished_read_asks_for_it_again),
 	KUNIT_CASE(outstanding_reads_are_limited),
 	KUNIT_CASE(the_window_holds_64_messages),
+	KUNIT_CASE(at_most_64_psns_wait_for_their_ack),
 	KUNIT_CASE(a_failure_the_caller_reports_ends_the_oldest),
 	{}
 };
