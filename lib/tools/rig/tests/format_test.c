@@ -461,6 +461,22 @@ TEST(the_banner_names_the_nics_and_the_ring)
 	EXPECT_EQ(t, strstr(t, "-----"));
 }
 
+TEST(against_a_remote_peer_the_banner_says_who_and_what_is_checked)
+{
+	struct run_info run = { "send-bw", "rig_bnxt0", "perftest", "soft", 128,
+				"client of perftest 6.06 at 10.0.0.2 port 18515: queue pair 0x11",
+				"each message's length is checked" };
+	struct capture c;
+	char *t;
+
+	out_banner(capture_open(&c), &run, false);
+	t = capture_close(&c);
+	EXPECT_NE(NULL, strstr(t, " rig send-bw: rig_bnxt0 (soft), ring of 128, host regions\n"
+				  " client of perftest 6.06 at 10.0.0.2 port 18515: queue pair 0x11\n"));
+	EXPECT_NE(NULL, strstr(t, "\n each message's length is checked\n"));
+	EXPECT_EQ(NULL, strstr(t, "->"));
+}
+
 /* JSON */
 
 /*
@@ -526,6 +542,23 @@ TEST(bandwidth_json_parses_and_carries_every_number)
 		"assert r[0][\"avg_mib_s\"]==100 and r[0][\"peak_mib_s\"]==200; "
 		"assert abs(r[0][\"avg_gbit_s\"]-0.8388608)<1e-9 and r[0][\"rate_mpps\"]==0.0016; "
 		"assert r[0][\"seconds\"]==0.625"));
+}
+
+TEST(json_against_a_remote_peer_says_who_and_what_is_checked)
+{
+	struct run_info run = { "read-bw", "rig_bnxt0", "rig", "soft", 128,
+				"server of rig at 10.0.0.2 port 40000", "\"all\" checked" };
+	struct capture c;
+	char *t;
+
+	if (!have_python())
+		SKIP(return, "no python3 to parse the JSON");
+	out_bw_json(capture_open(&c), &run, &fake_bw, 1);
+	t = capture_close(&c);
+	EXPECT_EQ(0, python_over(t,
+		"import json,sys; d=json.load(open(sys.argv[1])); "
+		"assert d[\"peer\"]==\"rig\" and d[\"remote\"].startswith(\"server of rig\"); "
+		"assert d[\"checked\"]==\"\\\"all\\\" checked\" and len(d[\"results\"])==1"));
 }
 
 TEST(latency_json_parses_and_carries_every_percentile)
