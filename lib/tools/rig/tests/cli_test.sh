@@ -262,18 +262,18 @@ expect "rig devices finds the PCI function beneath the model's and bnxt_en's aux
 # The wire: the interface a NIC sits on and its GIDs; rig link writes the
 # model's attribute beneath the NIC (here a plain file).
 echo veth-a >"$fake/class/rig_bnxt/rig_bnxt90/netdev"
-printf '0 fe80::2:72ff:fe69:6700\n3 ::ffff:10.77.0.1\n' >"$fake/class/rig_bnxt/rig_bnxt90/gids"
+printf '0 fe80:0000:0000:0000:0002:72ff:fe69:6700\n3 0000:0000:0000:0000:0000:ffff:0a4d:0001\n' >"$fake/class/rig_bnxt/rig_bnxt90/gids"
 echo pci >"$fake/class/rig_bnxt/rig_bnxt91/kind"
 run devices
 expect "rig devices shows the interface a NIC sits on and its GID table, - for none" 1 \
-	'nic: rig_bnxt90.*netdev: +veth-a.*gids: +0 fe80::2:72ff:fe69:6700.* +3 ::ffff:10\.77\.0\.1.*nic: rig_bnxt91.*netdev: +-' '*'
+	'nic: rig_bnxt90.*netdev: +veth-a.*gids: +0 fe80:0000:0000:0000:0002:72ff:fe69:6700.* +3 0000:0000:0000:0000:0000:ffff:0a4d:0001.*nic: rig_bnxt91.*netdev: +-' '*'
 if command -v python3 >/dev/null; then
 	run devices --json
 	printf '%s' "$out" >"$tmp/devices.json"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["devices"]
 assert d[0]["netdev"] == "veth-a" and d[1]["netdev"] is None, d
-assert d[0]["gids"] == [{"index": 0, "gid": "fe80::2:72ff:fe69:6700"},
-                        {"index": 3, "gid": "::ffff:10.77.0.1"}], d[0]' \
+assert d[0]["gids"] == [{"index": 0, "gid": "fe80:0000:0000:0000:0002:72ff:fe69:6700"},
+                        {"index": 3, "gid": "0000:0000:0000:0000:0000:ffff:0a4d:0001"}], d[0]' \
 		"$tmp/devices.json" 2>"$tmp/json.err"
 	ok $? "rig devices --json carries the interface and the GIDs" "$(cat "$tmp/json.err")"
 else
