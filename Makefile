@@ -151,9 +151,11 @@ VM_IOMMU := --iommu --soft 2 --ivshmem 16
 # Every streaming DMA mapping bounced (no IOMMU): memory the NIC could not
 # reach itself is refused.
 VM_SWIOTLB := --soft 1
-# The debug kernel behind the IOMMU: every program, fault injection too.
+# The debug kernel behind the IOMMU: every program, fault injection too,
+# but those that need what it does not build (rdma_rxe for perftest_peers,
+# Open MPI's shared-memory transports for fabric_tools).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown fabric wire link
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 # The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)
