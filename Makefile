@@ -152,8 +152,9 @@ VM_IOMMU := --iommu --soft 2 --ivshmem 16
 # reach itself is refused.
 VM_SWIOTLB := --soft 1
 # The debug kernel behind the IOMMU: every program, fault injection too,
-# but those that need what it does not build (rdma_rxe for perftest_peers,
-# Open MPI's shared-memory transports for fabric_tools).
+# but perftest_peers (it needs rdma_rxe, which the debug kernel does not
+# build) and fabric_tools (Open MPI and fi_pingpong over the provider that
+# the fabric program already drives under KASAN: minutes more for little).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
 DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown fabric wire link
 # KASAN and lockdep make the guest several times slower: a shorter stress.
