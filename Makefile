@@ -156,7 +156,7 @@ VM_SWIOTLB := --soft 1
 # build) and fabric_tools (Open MPI and fi_pingpong over the provider that
 # the fabric program already drives under KASAN: minutes more for little).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown fabric wire link
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module fabric wire link lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 # The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)
