@@ -151,9 +151,12 @@ VM_IOMMU := --iommu --soft 2 --ivshmem 16
 # Every streaming DMA mapping bounced (no IOMMU): memory the NIC could not
 # reach itself is refused.
 VM_SWIOTLB := --soft 1
-# The debug kernel behind the IOMMU: every program, fault injection too.
+# The debug kernel behind the IOMMU: every program, fault injection too,
+# but perftest_peers (it needs rdma_rxe, which the debug kernel does not
+# build) and fabric_tools (Open MPI and fi_pingpong over the provider that
+# the fabric program already drives under KASAN: minutes more for little).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 2400
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module lockdown
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module fabric wire link lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 # The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)

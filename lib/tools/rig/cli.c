@@ -12,6 +12,7 @@
 #include <rig/bnxt.h>
 
 #include "cli.h"
+#include "oob.h"
 
 /* Long options without a short one. */
 enum {
@@ -31,6 +32,9 @@ static const struct option devices_options[] = {
 static const struct option send_options[] = {
 	{ "device", required_argument, NULL, 'd' },
 	{ "peer", required_argument, NULL, OPT_PEER },
+	{ "server", no_argument, NULL, 'S' },
+	{ "port", required_argument, NULL, 'p' },
+	{ "CPU-freq", no_argument, NULL, 'F' },
 	{ "size", required_argument, NULL, 's' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "iters", required_argument, NULL, 'n' },
@@ -44,6 +48,7 @@ static const struct option send_options[] = {
 };
 
 #define PERF_USAGE_TAIL "[-s BYTES | -a] [-n N] [--entries N] [-e | --poll] [--json] [-q]"
+#define PERF_USAGE_OOB "[-S | ADDRESS] [-p PORT]"
 
 #define HELP_SIZES \
 	"  -s, --size BYTES    message size; K, M and G mean KiB, MiB and GiB\n" \
@@ -59,6 +64,18 @@ static const struct option send_options[] = {
 	"      --json          print the results as one JSON document, no progress\n" \
 	"  -q, --quiet         print the table only: no banner, no progress line\n" \
 	"  -h, --help          print this help\n"
+
+#define HELP_OOB \
+	"  -S, --server        wait for a peer on another machine, rig or perftest,\n" \
+	"                      as perftest does when given no address\n" \
+	"  ADDRESS             connect to a peer waiting there (rig -S, or perftest\n" \
+	"                      with no address), as perftest's client does\n" \
+	"  -p, --port PORT     the TCP port of that exchange (default 18515)\n" \
+	"  -F, --CPU-freq      accepted and ignored, as perftest's users type it\n" \
+	"                      (rig times with CLOCK_MONOTONIC, not CPU cycles)\n" \
+	"With -S or ADDRESS both ends must be given the same -s or -a and -n; -n\n" \
+	"then defaults to 1000 for every size, as perftest's.  Without either, both\n" \
+	"queue pairs belong to this process.\n"
 
 #define HELP_PEER \
 	"  -d, --device NAME   the NIC that sends (default rig_bnxt0)\n" \
@@ -103,35 +120,42 @@ static const struct cli_cmd cli_cmds[] = {
 	{
 		"send-bw", CLI_SEND_BW,
 		"send bandwidth from one NIC to another (or to itself)",
-		"[-d NAME] [--peer NAME] " PERF_USAGE_TAIL,
+		"[-d NAME] [--peer NAME | " PERF_USAGE_OOB "] " PERF_USAGE_TAIL,
 		"Send bandwidth: a queue pair of the device keeps its send ring full of\n"
 		"messages to a queue pair of the peer, which keeps receives posted.  The\n"
-		"first message of each size carries a pattern that is checked.\n\n"
-		"Options:\n" HELP_PEER HELP_SIZES,
-		send_options, ":d:s:an:eqh",
+		"first message of each size carries a pattern that is checked.  With a\n"
+		"peer on another machine, the server (-S) receives and the client sends,\n"
+		"as ib_send_bw's; a rig receiving from rig checks the first and last\n"
+		"message of each size, from perftest (random bytes) their lengths.\n\n"
+		"Options:\n" HELP_PEER HELP_OOB HELP_SIZES,
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"send-lat", CLI_SEND_LAT,
 		"send/receive latency, ping-pong between two NICs (or one)",
-		"[-d NAME] [--peer NAME] " PERF_USAGE_TAIL,
+		"[-d NAME] [--peer NAME | " PERF_USAGE_OOB "] " PERF_USAGE_TAIL,
 		"Send latency: a message goes to the peer's queue pair and one comes back,\n"
 		"one at a time.  Latency is half the round trip, as perftest's\n"
 		"ib_send_lat reports it.  The first round trip of each size carries a\n"
-		"pattern each way that is checked.\n\n"
-		"Options:\n" HELP_PEER HELP_SIZES,
-		send_options, ":d:s:an:eqh",
+		"pattern each way that is checked.  With a peer on another machine the\n"
+		"client sends first, as ib_send_lat's; rig checks what a rig peer sends.\n\n"
+		"Options:\n" HELP_PEER HELP_OOB HELP_SIZES,
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"read-bw", CLI_READ_BW,
 		"RDMA read bandwidth between two queue pairs of one NIC",
-		"[-d NAME] " PERF_USAGE_TAIL,
+		"[-d NAME] " PERF_USAGE_OOB " " PERF_USAGE_TAIL,
 		"RDMA read bandwidth: a queue pair keeps its ring full of reads from a\n"
 		"region through a second queue pair of the same NIC (a region is read only\n"
 		"through queue pairs of its own NIC).  The first read of each size is\n"
-		"checked against the pattern of the region read.\n\n"
+		"checked against the pattern of the region read.  With a peer on another\n"
+		"machine, the client reads the server's region by the key and address it\n"
+		"gave, as ib_read_bw's; the server prints the client's report.  Reading a\n"
+		"rig server, the first and last read of each size are checked.\n\n"
 		"Options:\n"
-		"  -d, --device NAME   the NIC (default rig_bnxt0)\n" HELP_SIZES,
-		send_options, ":d:s:an:eqh",
+		"  -d, --device NAME   the NIC (default rig_bnxt0)\n" HELP_OOB HELP_SIZES,
+		send_options, ":d:Sp:Fs:an:eqh",
 	},
 	{
 		"link", CLI_LINK,
@@ -285,6 +309,8 @@ uint64_t cli_iters(const struct cli *cli, size_t bytes)
 
 	if (cli->iters)
 		return cli->iters;
+	if (cli_oob(cli))
+		return CLI_ITERS_DEFAULT;
 	n = bytes ? CLI_BYTES_PER_SIZE / bytes : CLI_ITERS_DEFAULT;
 	if (n > CLI_ITERS_DEFAULT)
 		n = CLI_ITERS_DEFAULT;
@@ -321,6 +347,16 @@ static enum cli_result cli_option(struct cli *cli, const struct cli_cmd *c, int 
 		break;
 	case 'a':
 		*all = true;
+		break;
+	case 'S':
+		cli->server = true;
+		break;
+	case 'F':
+		break;
+	case 'p':
+		if (cli_parse_count(arg, 65535, &v))
+			return cli_bad(err, c, "bad port '%s': give a number from 1 to 65535", arg);
+		cli->port = (uint16_t)v;
 		break;
 	case 'n':
 		if (cli_parse_count(arg, CLI_ITERS_MAX, &v))
@@ -405,10 +441,23 @@ static enum cli_result cli_parse_cmd(const struct cli_cmd *c, int argc, char **a
 		if (r != CLI_RUN)
 			return r;
 	}
+	if (optind < argc && c->cmd != CLI_DEVICES && !argv[optind][0])
+		return cli_bad(err, c, "empty address");
+	if (optind < argc && c->cmd != CLI_DEVICES)
+		cli->address = argv[optind++];
 	if (optind < argc)
 		return cli_bad(err, c, "unexpected argument '%s'", argv[optind]);
 	if (all && size)
 		return cli_bad(err, c, "-s and -a exclude each other");
+	if (cli->server && cli->address)
+		return cli_bad(err, c, "-S waits for a peer and ADDRESS connects to one: give one");
+	if (cli->peer && cli_oob(cli))
+		return cli_bad(err, c, "--peer names a NIC of this machine; -S and ADDRESS talk to another: give one");
+	if (cli->port && !cli_oob(cli))
+		return cli_bad(err, c, "-p applies only with -S or ADDRESS (a peer on another machine)");
+	if (!cli->port)
+		cli->port = OOB_PORT_DEFAULT;
+	cli->all = all;
 	cli_sizes(cli, all, size);
 	return CLI_RUN;
 }

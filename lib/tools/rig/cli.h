@@ -59,6 +59,10 @@ enum cli_wait {
  * @json: --json: one JSON document on stdout, no progress line
  * @quiet: --quiet: the table only, no banner or progress line
  * @netdev: rig link: the interface to attach to, "" to detach
+ * @all: -a was given (perftest's -a: the peer must be given it too)
+ * @server: -S: wait for a peer on another machine (perftest's exchange)
+ * @address: the peer to connect to (perftest's exchange); NULL for none
+ * @port: -p: the TCP port of the exchange
  */
 struct cli {
 	enum cli_command cmd;
@@ -72,7 +76,17 @@ struct cli {
 	bool json;
 	bool quiet;
 	const char *netdev;
+	bool all;
+	bool server;
+	const char *address;
+	uint16_t port;
 };
+
+/* Does @cli talk to a peer on another machine (-S or an address)? */
+static inline bool cli_oob(const struct cli *cli)
+{
+	return cli->server || cli->address;
+}
 
 /* What cli_parse() found. */
 enum cli_result {
@@ -119,8 +133,10 @@ int cli_parse_count(const char *s, uint64_t max, uint64_t *v);
  * @cli: the parsed command line
  * @bytes: the message size
  *
- * Return: -n when given, else CLI_ITERS_DEFAULT capped so that a size
- * moves about CLI_BYTES_PER_SIZE at most, and at least CLI_ITERS_FLOOR.
+ * Return: -n when given; with a peer on another machine CLI_ITERS_DEFAULT
+ * for every size, as perftest counts (both ends must count alike); else
+ * CLI_ITERS_DEFAULT capped so that a size moves about CLI_BYTES_PER_SIZE
+ * at most, and at least CLI_ITERS_FLOOR.
  */
 uint64_t cli_iters(const struct cli *cli, size_t bytes);
 

@@ -52,6 +52,16 @@ void out_rule(FILE *f, bool latency)
 void out_banner(FILE *f, const struct run_info *run, bool latency)
 {
 	out_rule(f, latency);
+	if (run->remote) {
+		fprintf(f, " rig %s: %s (%s), ring of %u, host regions\n %s\n", run->test,
+			run->device, run->kind, run->entries, run->remote);
+		fprintf(f, " %s\n", latency ?
+			"latency is half a round trip, in microseconds" :
+			"MiB/s is 2^20 bytes a second, Gb/s 10^9 bits");
+		fprintf(f, " %s\n", run->checked);
+		out_rule(f, latency);
+		return;
+	}
 	if (!strcmp(run->test, "read-bw"))
 		fprintf(f, " rig %s: %s reads through a second queue pair", run->test,
 			run->device);
@@ -166,6 +176,12 @@ static void out_json_run(FILE *f, const struct run_info *run)
 	out_json_string(f, run->peer);
 	fputs(",\n  \"kind\": ", f);
 	out_json_string(f, run->kind);
+	if (run->remote) {
+		fputs(",\n  \"remote\": ", f);
+		out_json_string(f, run->remote);
+		fputs(",\n  \"checked\": ", f);
+		out_json_string(f, run->checked);
+	}
 	fprintf(f, ",\n  \"entries\": %u,\n  \"results\": [", run->entries);
 }
 

@@ -23,6 +23,9 @@
  * @peer: the NIC of the other queue pair (@device itself for read-bw)
  * @kind: the NIC's kind, "soft" or "pci"
  * @entries: ring slots of each queue pair
+ * @remote: with a peer on another machine, who it is and this end's role
+ *	    ("client of perftest 6.06 at 10.0.0.2"); NULL in one process
+ * @checked: with @remote, what this end checks of the bytes
  */
 struct run_info {
 	const char *test;
@@ -30,6 +33,8 @@ struct run_info {
 	const char *peer;
 	const char *kind;
 	uint32_t entries;
+	const char *remote;
+	const char *checked;
 };
 
 /**

@@ -24,7 +24,7 @@ uint64_t perf_now(void)
 	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
 }
 
-static void perf_progress_clear(struct perf *p)
+void perf_progress_clear(struct perf *p)
 {
 	out_progress_clear(stderr, p->progress.width);
 	p->progress.width = 0;
@@ -123,6 +123,9 @@ static int perf_stalled(struct perf *p, uint64_t start, uint64_t now)
 {
 	if (now - start < PERF_STALL_NS)
 		return 0;
+	if (p->oob)
+		return perf_fail(p, "%zu bytes: nothing completed for 5 s: the peer sent nothing, or the two NICs cannot reach each other",
+				 p->bytes);
 	return perf_fail(p, "%zu bytes: nothing completed for 5 s; the NIC stopped answering",
 			 p->bytes);
 }
@@ -171,15 +174,22 @@ static unsigned char perf_pattern(size_t i, unsigned int salt)
 	return (unsigned char)(i * 131u + (i >> 8) * 7u + salt * 29u + 1u);
 }
 
+int perf_pattern_write(struct perf *p, struct rig_region *r, size_t n, unsigned int salt,
+		       bool flip)
+{
+	unsigned char mask = flip ? 0xff : 0;
+
+	for (size_t i = 0; i < n; i++)
+		p->check[i] = perf_pattern(i, salt) ^ mask;
+	return perf_librig(p, rig_region_write(r, 0, p->check, n),
+			   flip ? "clear the target" : "write the pattern");
+}
+
 int perf_fill(struct perf *p, struct rig_region *src, struct rig_region *dst, unsigned int salt)
 {
-	for (size_t i = 0; i < p->bytes; i++)
-		p->check[i] = perf_pattern(i, salt);
-	if (perf_librig(p, rig_region_write(src, 0, p->check, p->bytes), "write the pattern"))
+	if (perf_pattern_write(p, src, p->bytes, salt, false))
 		return -1;
-	for (size_t i = 0; i < p->bytes; i++)
-		p->check[i] = (unsigned char)~p->check[i];
-	return perf_librig(p, rig_region_write(dst, 0, p->check, p->bytes), "clear the target");
+	return perf_pattern_write(p, dst, p->bytes, salt, true);
 }
 
 int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const char *what)
@@ -197,7 +207,7 @@ int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const
 }
 
 /* Open the device and, for a test between two NICs, the peer. */
-static int perf_open(struct perf *p, const struct perf_test *t)
+int perf_open(struct perf *p, const struct perf_test *t)
 {
 	static struct nic_list list;
 	enum nics_state state = nics_list(&list);
@@ -261,7 +271,7 @@ static int perf_regions(struct perf *p, const struct perf_test *t)
 	return 0;
 }
 
-static void perf_close(struct perf *p)
+void perf_close(struct perf *p)
 {
 	/* Closing a NIC destroys its queue pairs and regions. */
 	if (p->b && p->b != p->a)
@@ -279,17 +289,22 @@ static void perf_print_row(const struct perf_test *t, const void *result)
 	fflush(stdout);
 }
 
-/* Run every size into @results, printing each row as it is done. */
-static int perf_sizes(struct perf *p, const struct perf_test *t, void *results, size_t each)
+void perf_header(const struct perf *p, const struct perf_test *t)
 {
-	const struct cli *cli = p->cli;
-
-	if (!cli->json && !cli->quiet)
+	if (!p->cli->json && !p->cli->quiet)
 		out_banner(stdout, &p->run, t->latency);
-	if (!cli->json) {
+	if (!p->cli->json) {
 		t->latency ? out_lat_header(stdout) : out_bw_header(stdout);
 		fflush(stdout);
 	}
+}
+
+int perf_each_size(struct perf *p, const struct perf_test *t,
+		   int (*size)(struct perf *p, void *result), void *results)
+{
+	const struct cli *cli = p->cli;
+	size_t each = t->latency ? sizeof(struct lat_result) : sizeof(struct bw_result);
+
 	for (unsigned int i = 0; i < cli->nsizes; i++) {
 		void *result = (char *)results + i * each;
 
@@ -297,40 +312,67 @@ static int perf_sizes(struct perf *p, const struct perf_test *t, void *results, 
 		p->iters = cli_iters(cli, p->bytes);
 		p->progress.start_ns = perf_now();
 		p->progress.next_ns = p->progress.start_ns + 1000000000ULL;
-		if (t->size(p, result))
+		if (size(p, result))
 			return -1;
 		perf_progress_clear(p);
 		if (!cli->json)
 			perf_print_row(t, result);
 	}
+	return 0;
+}
+
+/* Run every size into @results between the banner and the closing rule. */
+static int perf_sizes(struct perf *p, const struct perf_test *t, void *results)
+{
+	const struct cli *cli = p->cli;
+
+	perf_header(p, t);
+	if (perf_each_size(p, t, t->size, results))
+		return -1;
 	if (!cli->json && !cli->quiet)
 		out_rule(stdout, t->latency);
 	return 0;
 }
 
+void *perf_init(struct perf *p, const struct cli *cli, const struct perf_test *t, size_t n)
+{
+	void *results = calloc(n, t->latency ? sizeof(struct lat_result) :
+					       sizeof(struct bw_result));
+
+	*p = (struct perf){ .cli = cli };
+	p->run.test = t->name;
+	p->run.entries = cli->entries;
+	p->progress.on = isatty(STDERR_FILENO) && !cli->json && !cli->quiet;
+	p->spin_ns = cli->wait == CLI_WAIT_EVENTS ? 0 :
+		     cli->wait == CLI_WAIT_POLL ? UINT64_MAX : PERF_SPIN_NS;
+	if (!results)
+		fprintf(stderr, "rig %s: out of memory\n", t->name);
+	return results;
+}
+
+void perf_json(const struct perf *p, const struct perf_test *t, const void *results, size_t n)
+{
+	if (p->cli->json && t->latency)
+		out_lat_json(stdout, &p->run, results, n);
+	else if (p->cli->json)
+		out_bw_json(stdout, &p->run, results, n);
+}
+
 int perf_run(const struct cli *cli, const struct perf_test *t)
 {
-	size_t each = t->latency ? sizeof(struct lat_result) : sizeof(struct bw_result);
-	struct perf p = { .cli = cli };
-	void *results = calloc(cli->nsizes, each);
+	struct perf p;
+	void *results;
 	int status = 1;
 
-	p.run.test = t->name;
-	p.run.entries = cli->entries;
-	p.progress.on = isatty(STDERR_FILENO) && !cli->json && !cli->quiet;
-	p.spin_ns = cli->wait == CLI_WAIT_EVENTS ? 0 :
-		    cli->wait == CLI_WAIT_POLL ? UINT64_MAX : PERF_SPIN_NS;
-	if (!results) {
-		fprintf(stderr, "rig %s: out of memory\n", t->name);
+	if (cli_oob(cli))
+		return perf_oob_run(cli, t);
+	results = perf_init(&p, cli, t, cli->nsizes);
+	if (!results)
 		return 1;
-	}
 	if (perf_open(&p, t) || perf_connect(&p) || perf_regions(&p, t) ||
-	    perf_sizes(&p, t, results, each))
+	    perf_sizes(&p, t, results))
 		goto out;
-	if (cli->json && t->latency)
-		out_lat_json(stdout, &p.run, results, cli->nsizes);
-	else if (cli->json)
-		out_bw_json(stdout, &p.run, results, cli->nsizes);
+	perf_json(&p, t, results, cli->nsizes);
 	status = 0;
 out:
 	perf_close(&p);

@@ -38,6 +38,8 @@ struct progress {
 	int width;
 };
 
+struct oob_run;
+
 /**
  * struct perf - one run of a test
  * @cli: the command line
@@ -53,6 +55,8 @@ struct progress {
  * @spin_ns: how long perf_next() spins before it sleeps
  * @bytes: the current size
  * @iters: its iterations
+ * @oob: the exchange with a peer on another machine (perf_oob.c); NULL
+ *	 when both queue pairs are this process's
  */
 struct perf {
 	const struct cli *cli;
@@ -65,6 +69,7 @@ struct perf {
 	uint64_t spin_ns;
 	size_t bytes;
 	uint64_t iters;
+	struct oob_run *oob;
 };
 
 /* The commands: exit statuses. */
@@ -135,8 +140,27 @@ int perf_fill(struct perf *p, struct rig_region *src, struct rig_region *dst, un
 int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const char *what);
 
 /**
+ * perf_pattern_write() - write @n bytes of the pattern @salt (or its
+ * complement, @flip) at the start of @r: 0, or -1 after saying why not
+ * (@n at most the largest size, the size of @p->check)
+ */
+int perf_pattern_write(struct perf *p, struct rig_region *r, size_t n, unsigned int salt,
+		       bool flip);
+
+/** perf_progress_clear() - take the progress line off the screen */
+void perf_progress_clear(struct perf *p);
+
+/* What a test does, for perf_oob_run(). */
+enum perf_kind {
+	PERF_SEND_BW,
+	PERF_READ_BW,
+	PERF_SEND_LAT,
+};
+
+/**
  * struct perf_test - a test for perf_run()
  * @name: the command
+ * @kind: which test it is
  * @two_nics: its queue pairs may be on two NICs (--peer)
  * @latency: it fills lat_result (else bw_result)
  * @regions: the regions it uses: PERF_A_SRC and so on
@@ -145,6 +169,7 @@ int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const
  */
 struct perf_test {
 	const char *name;
+	enum perf_kind kind;
 	bool two_nics;
 	bool latency;
 	unsigned int regions;
@@ -156,7 +181,59 @@ struct perf_test {
 #define PERF_B_SRC 4u
 #define PERF_B_DST 8u
 
-/** perf_run() - open, set up, run every size, print: the exit status */
+/**
+ * perf_run() - open, set up, run every size, print: the exit status
+ *
+ * With -S or an address the test runs against a peer on another machine
+ * (perf_oob_run()); else both queue pairs belong to this process.
+ */
 int perf_run(const struct cli *cli, const struct perf_test *t);
+
+/**
+ * perf_init() - start @p for @t as @cli asks: nothing opened yet
+ * @p: the run
+ * @cli: the command line
+ * @t: the test
+ * @n: how many results to allocate room for
+ *
+ * Return: zeroed room for @n results of @t (free() it), or NULL after
+ * saying that memory ran out.
+ */
+void *perf_init(struct perf *p, const struct cli *cli, const struct perf_test *t, size_t n);
+
+/** perf_header() - the banner (unless -q or --json) and the table's header (unless --json) */
+void perf_header(const struct perf *p, const struct perf_test *t);
+
+/**
+ * perf_each_size() - run every size of the command line into @results
+ * @p: the run, set up
+ * @t: the test
+ * @size: runs @p->bytes for @p->iters into @result: 0, or -1 after
+ *	  printing an error
+ * @results: room for a result of each size
+ *
+ * Prints each row as it is done (unless --json).
+ *
+ * Return: 0, or -1 when a size failed.
+ */
+int perf_each_size(struct perf *p, const struct perf_test *t,
+		   int (*size)(struct perf *p, void *result), void *results);
+
+/** perf_json() - with --json, print the run and its @n @results as one document */
+void perf_json(const struct perf *p, const struct perf_test *t, const void *results, size_t n);
+
+/** perf_open() - open the NIC of @p->cli (and its peer NIC for @t): 0, or -1 after saying why */
+int perf_open(struct perf *p, const struct perf_test *t);
+
+/** perf_close() - close what perf_open() opened and free @p->check */
+void perf_close(struct perf *p);
+
+/**
+ * perf_oob_run() - run @t against a peer on another machine, rig or
+ * perftest, through perftest's out-of-band exchange (perf_oob.c)
+ *
+ * Return: the exit status.
+ */
+int perf_oob_run(const struct cli *cli, const struct perf_test *t);
 
 #endif /* RIG_TOOL_PERF_H */

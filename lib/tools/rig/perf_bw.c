@@ -189,6 +189,7 @@ int perf_send_bw(const struct cli *cli)
 {
 	static const struct perf_test t = {
 		.name = "send-bw",
+		.kind = PERF_SEND_BW,
 		.two_nics = true,
 		.regions = PERF_A_SRC | PERF_B_DST,
 		.size = send_bw_size,
@@ -201,6 +202,7 @@ int perf_read_bw(const struct cli *cli)
 {
 	static const struct perf_test t = {
 		.name = "read-bw",
+		.kind = PERF_READ_BW,
 		.regions = PERF_A_SRC | PERF_A_DST,
 		.size = read_bw_size,
 	};

@@ -147,6 +147,7 @@ int perf_send_lat(const struct cli *cli)
 {
 	static const struct perf_test t = {
 		.name = "send-lat",
+		.kind = PERF_SEND_LAT,
 		.two_nics = true,
 		.latency = true,
 		.regions = PERF_A_SRC | PERF_A_DST | PERF_B_SRC | PERF_B_DST,

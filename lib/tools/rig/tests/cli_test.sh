@@ -102,8 +102,27 @@ run read-bw --peer rig_bnxt1
 expect "read-bw refuses --peer, saying why" 2 "" "--peer does not apply"
 run devices -n 5
 expect "devices refuses the tests' options" 2 "" "unknown option '-n'"
-run send-bw stray
-expect "a stray argument is a usage error" 2 "" "unexpected argument 'stray'"
+run send-bw host stray
+expect "a second address is a usage error" 2 "" "unexpected argument 'stray'"
+run send-bw -S 10.0.0.2
+expect "-S and an address together are refused" 2 "" "-S waits for a peer and ADDRESS connects to one"
+run send-lat --peer rig_bnxt1 10.0.0.2
+expect "--peer and an address together are refused" 2 "" "--peer names a NIC of this machine"
+run read-bw -p 18516
+expect "-p without -S or an address is refused" 2 "" "-p applies only with -S or ADDRESS"
+for port in 0 65536 http -1; do
+	run send-bw -S -p "$port"
+	expect "port '$port' is refused" 2 "" "bad port '$port'"
+done
+run send-bw -S -p
+expect "-p without a value is a usage error" 2 "" "option '-p' needs a value"
+run send-bw ""
+expect "an empty address is refused" 2 "" "empty address"
+for cmd in send-bw send-lat read-bw; do
+	run "$cmd" --help
+	expect "rig $cmd --help names -S, ADDRESS and -p" 0 \
+		'-S, --server.*ADDRESS .*-p, --port PORT.*18515' ""
+done
 run link
 expect "rig link with nothing after it asks for 'set'" 2 "" "give 'set'"
 run link set
@@ -134,6 +153,11 @@ for cmd in send-bw send-lat read-bw; do
 	expect "rig $cmd (a size it accepts) without the module says to load it" 1 "" \
 		"$not_loaded"
 done
+run send-bw -S -p 20001
+expect "rig send-bw -S without the module says to load it before it listens" 1 "" "$not_loaded"
+run read-bw 127.0.0.1
+expect "rig read-bw ADDRESS without the module says to load it before it connects" 1 "" \
+	"$not_loaded"
 
 mkdir -p "$tmp/none/class/rig_bnxt"
 export RIG_SYSFS=$tmp/none
@@ -238,18 +262,18 @@ expect "rig devices finds the PCI function beneath the model's and bnxt_en's aux
 # The wire: the interface a NIC sits on and its GIDs; rig link writes the
 # model's attribute beneath the NIC (here a plain file).
 echo veth-a >"$fake/class/rig_bnxt/rig_bnxt90/netdev"
-printf '0 fe80::2:72ff:fe69:6700\n3 ::ffff:10.77.0.1\n' >"$fake/class/rig_bnxt/rig_bnxt90/gids"
+printf '0 fe80:0000:0000:0000:0002:72ff:fe69:6700\n3 0000:0000:0000:0000:0000:ffff:0a4d:0001\n' >"$fake/class/rig_bnxt/rig_bnxt90/gids"
 echo pci >"$fake/class/rig_bnxt/rig_bnxt91/kind"
 run devices
 expect "rig devices shows the interface a NIC sits on and its GID table, - for none" 1 \
-	'nic: rig_bnxt90.*netdev: +veth-a.*gids: +0 fe80::2:72ff:fe69:6700.* +3 ::ffff:10\.77\.0\.1.*nic: rig_bnxt91.*netdev: +-' '*'
+	'nic: rig_bnxt90.*netdev: +veth-a.*gids: +0 fe80:0000:0000:0000:0002:72ff:fe69:6700.* +3 0000:0000:0000:0000:0000:ffff:0a4d:0001.*nic: rig_bnxt91.*netdev: +-' '*'
 if command -v python3 >/dev/null; then
 	run devices --json
 	printf '%s' "$out" >"$tmp/devices.json"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["devices"]
 assert d[0]["netdev"] == "veth-a" and d[1]["netdev"] is None, d
-assert d[0]["gids"] == [{"index": 0, "gid": "fe80::2:72ff:fe69:6700"},
-                        {"index": 3, "gid": "::ffff:10.77.0.1"}], d[0]' \
+assert d[0]["gids"] == [{"index": 0, "gid": "fe80:0000:0000:0000:0002:72ff:fe69:6700"},
+                        {"index": 3, "gid": "0000:0000:0000:0000:0000:ffff:0a4d:0001"}], d[0]' \
 		"$tmp/devices.json" 2>"$tmp/json.err"
 	ok $? "rig devices --json carries the interface and the GIDs" "$(cat "$tmp/json.err")"
 else

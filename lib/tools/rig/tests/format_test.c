@@ -148,6 +148,49 @@ TEST(every_option_lands_in_its_field)
 	EXPECT_EQ(CLI_WAIT_EVENTS, cli.wait);
 }
 
+TEST(no_address_and_no_server_is_the_test_in_one_process)
+{
+	char *out, *err;
+	struct cli cli;
+
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-bw")));
+	EXPECT_FALSE(cli.server);
+	EXPECT_EQ(NULL, cli.address);
+	EXPECT_FALSE(cli_oob(&cli));
+}
+
+TEST(an_address_makes_a_client_and_s_a_server_on_perftests_port)
+{
+	char *out, *err;
+	struct cli cli;
+
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-bw", "-d", "rig_bnxt1", "10.0.0.2")));
+	EXPECT_STREQ("10.0.0.2", cli.address);
+	EXPECT_FALSE(cli.server);
+	EXPECT_EQ(18515, cli.port);
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("read-bw", "--server", "-p", "20000", "-a")));
+	EXPECT_TRUE(cli.server);
+	EXPECT_EQ(NULL, cli.address);
+	EXPECT_EQ(20000, cli.port);
+	EXPECT_TRUE(cli.all);
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-lat", "-S", "-s", "64")));
+	EXPECT_TRUE(cli_oob(&cli));
+	EXPECT_FALSE(cli.all);
+	/* perftest's -F, which its users type out of habit, changes nothing. */
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("send-lat", "-F", "-S", "--CPU-freq")));
+	EXPECT_TRUE(cli.server);
+}
+
+TEST(with_a_remote_peer_every_size_runs_1000_iterations_as_perftest)
+{
+	struct cli cli = { .server = true };
+
+	EXPECT_EQ(1000, cli_iters(&cli, 2));
+	EXPECT_EQ(1000, cli_iters(&cli, 8 << 20));
+	cli.iters = 5;
+	EXPECT_EQ(5, cli_iters(&cli, 8 << 20));
+}
+
 TEST(default_iterations_shrink_above_64_kib_and_n_overrides_them)
 {
 	struct cli cli = { 0 };
@@ -193,7 +236,18 @@ TEST(bad_arguments_are_usage_errors_that_say_what_is_wrong)
 	expect_usage_error(_metadata, ARGV("send-bw", "--entries", "8192"), "bad ring size");
 	expect_usage_error(_metadata, ARGV("send-bw", "--entries", "1"), "bad ring size");
 	expect_usage_error(_metadata, ARGV("send-bw", "-e", "--poll"), "exclude each other");
-	expect_usage_error(_metadata, ARGV("send-bw", "extra"), "unexpected argument 'extra'");
+	expect_usage_error(_metadata, ARGV("send-bw", "host", "extra"),
+			   "unexpected argument 'extra'");
+	expect_usage_error(_metadata, ARGV("send-bw", "-S", "host"), "give one");
+	expect_usage_error(_metadata, ARGV("send-lat", "--peer", "rig_bnxt1", "-S"),
+			   "--peer names a NIC of this machine");
+	expect_usage_error(_metadata, ARGV("send-lat", "--peer", "rig_bnxt1", "host"),
+			   "--peer names a NIC of this machine");
+	expect_usage_error(_metadata, ARGV("read-bw", "-p", "18516"), "-p applies only with -S");
+	expect_usage_error(_metadata, ARGV("read-bw", "-S", "-p", "0"), "bad port '0'");
+	expect_usage_error(_metadata, ARGV("read-bw", "-S", "-p", "65536"), "bad port '65536'");
+	expect_usage_error(_metadata, ARGV("send-bw", ""), "empty address");
+	expect_usage_error(_metadata, ARGV("devices", "host"), "unexpected argument 'host'");
 	expect_usage_error(_metadata, ARGV("read-bw", "--peer", "x"), "--peer does not apply");
 	expect_usage_error(_metadata, ARGV("devices", "-s", "4K"), "unknown option '-s'");
 	expect_usage_error(_metadata, ARGV("send-bw", "-d", ""), "empty device name");
@@ -397,7 +451,7 @@ TEST(rows_of_huge_numbers_stay_one_row)
 
 TEST(the_banner_names_the_nics_and_the_ring)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128 };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
 	struct capture c;
 	char *t;
 
@@ -405,6 +459,22 @@ TEST(the_banner_names_the_nics_and_the_ring)
 	t = capture_close(&c);
 	EXPECT_NE(NULL, strstr(t, "rig send-bw: rig_bnxt0 -> rig_bnxt1 (soft), ring of 128"));
 	EXPECT_EQ(t, strstr(t, "-----"));
+}
+
+TEST(against_a_remote_peer_the_banner_says_who_and_what_is_checked)
+{
+	struct run_info run = { "send-bw", "rig_bnxt0", "perftest", "soft", 128,
+				"client of perftest 6.06 at 10.0.0.2 port 18515: queue pair 0x11",
+				"each message's length is checked" };
+	struct capture c;
+	char *t;
+
+	out_banner(capture_open(&c), &run, false);
+	t = capture_close(&c);
+	EXPECT_NE(NULL, strstr(t, " rig send-bw: rig_bnxt0 (soft), ring of 128, host regions\n"
+				  " client of perftest 6.06 at 10.0.0.2 port 18515: queue pair 0x11\n"));
+	EXPECT_NE(NULL, strstr(t, "\n each message's length is checked\n"));
+	EXPECT_EQ(NULL, strstr(t, "->"));
 }
 
 /* JSON */
@@ -454,7 +524,7 @@ static int have_python(void)
 
 TEST(bandwidth_json_parses_and_carries_every_number)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128 };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
 	struct bw_result r[2] = { fake_bw, fake_bw };
 	struct capture c;
 	char *t;
@@ -474,9 +544,26 @@ TEST(bandwidth_json_parses_and_carries_every_number)
 		"assert r[0][\"seconds\"]==0.625"));
 }
 
+TEST(json_against_a_remote_peer_says_who_and_what_is_checked)
+{
+	struct run_info run = { "read-bw", "rig_bnxt0", "rig", "soft", 128,
+				"server of rig at 10.0.0.2 port 40000", "\"all\" checked" };
+	struct capture c;
+	char *t;
+
+	if (!have_python())
+		SKIP(return, "no python3 to parse the JSON");
+	out_bw_json(capture_open(&c), &run, &fake_bw, 1);
+	t = capture_close(&c);
+	EXPECT_EQ(0, python_over(t,
+		"import json,sys; d=json.load(open(sys.argv[1])); "
+		"assert d[\"peer\"]==\"rig\" and d[\"remote\"].startswith(\"server of rig\"); "
+		"assert d[\"checked\"]==\"\\\"all\\\" checked\" and len(d[\"results\"])==1"));
+}
+
 TEST(latency_json_parses_and_carries_every_percentile)
 {
-	struct run_info run = { "send-lat", "rig_bnxt0", "rig_bnxt0", "soft", 2 };
+	struct run_info run = { "send-lat", "rig_bnxt0", "rig_bnxt0", "soft", 2, NULL, NULL };
 	struct capture c;
 	char *t;
 
@@ -493,7 +580,7 @@ TEST(latency_json_parses_and_carries_every_percentile)
 
 TEST(json_of_an_empty_run_parses)
 {
-	struct run_info run = { "read-bw", "rig_bnxt0", "rig_bnxt0", "soft", 128 };
+	struct run_info run = { "read-bw", "rig_bnxt0", "rig_bnxt0", "soft", 128, NULL, NULL };
 	struct capture c;
 	char *t;
 
@@ -516,7 +603,7 @@ TEST(json_strings_are_escaped)
 
 TEST(numbers_json_cannot_spell_are_null)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128 };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
 	struct bw_result r = fake_bw;
 	struct capture c;
 	char *t;
