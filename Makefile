@@ -174,6 +174,7 @@ selftests: selftests-build
 selftests-debug: selftests-build
 	$(TOP)/scripts/debug-kernel module
 	RIG_STRESS_MESSAGES=$(RIG_DEBUG_STRESS_MESSAGES) RIG_RACE_SECONDS=$(RIG_DEBUG_RACE_SECONDS) \
+		RIG_WIRE_NETEM=0 \
 		$(TOP)/scripts/vm-run $(VM_DEBUG) -- \
 		$(TOP)/selftests/rig_bnxt/run_tests $(DEBUG_TESTS)
 

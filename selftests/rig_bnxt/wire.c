@@ -12,9 +12,10 @@
  * 1 byte to 1 MiB with every byte checked, on a clean link and through
  * tc netem's loss, duplication, reordering and corruption.
  *
- * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.  Needs the
- * guest's ip(8), tc(8), veth and sch_netem; every interface and namespace
- * a test makes goes on every way out (the fixtures' teardowns).
+ * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.
+ * RIG_WIRE_NETEM=0 skips the netem run (the debug stage: too slow there).
+ * Needs the guest's ip(8), tc(8), veth and sch_netem; every interface and
+ * namespace a test makes goes on every way out (the fixtures' teardowns).
  */
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
@@ -731,6 +732,8 @@ TEST_F_TIMEOUT(pair, transfers_survive_netem_loss_duplication_reordering_and_cor
 	char cmd[256];
 
 	ASSERT_TRUE(self->ready);
+	if (getenv("RIG_WIRE_NETEM") && !strcmp(getenv("RIG_WIRE_NETEM"), "0"))
+		SKIP(return, "RIG_WIRE_NETEM=0: its 400,000 frames take too long on this kernel");
 	snprintf(cmd, sizeof(cmd), "tc qdisc add dev " VETH0 " root %s && "
 		 "ip netns exec rigw tc qdisc add dev " VETH1 " root %s", netem, netem);
 	if (system(cmd))
