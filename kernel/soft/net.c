@@ -28,8 +28,13 @@
 
 #include "dev.h"
 
-/* Frames a function's receive queue holds; more are dropped and counted. */
-#define RIG_SOFT_NET_RXQ	2048
+/*
+ * Frames a function's receive queue holds; more are dropped and counted.
+ * A peer answers a READ with all its responses at once (rxe does: 8192
+ * for ib_read_bw's 8 MiB at an MTU of 1024), which a smaller queue would
+ * drop wholesale, round after round, until the reader's retries ran out.
+ */
+#define RIG_SOFT_NET_RXQ	8192
 /* Frames one pass takes off a function's receive queue. */
 #define RIG_SOFT_NET_RX_BUDGET	512
 /* Frames waiting to leave, over all functions; more wait in the machines. */
