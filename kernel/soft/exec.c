@@ -397,7 +397,7 @@ static u32 rig_soft_npkts(const struct rig_soft_qp *qp, u32 length)
  *
  * Return: 0, or the reason the QP fails (a DMA fault, or a wrong entry).
  */
-u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe)
+static u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe)
 {
 	u32 start = qp->sq_next_psn;
 	u32 next = (start + rig_soft_npkts(qp, sqe->length)) & RIG_SOFT_PSN_MASK;
@@ -714,6 +714,30 @@ static noinline_for_stack bool rig_soft_flush(struct rig_soft_qp *qp)
 	return progress;
 }
 
+/**
+ * rig_soft_sqe_fetch() - read, decode and check send entry @idx
+ * @qp: the QP; the caller holds its world's lock
+ * @idx: the entry's index in the send ring
+ * @sqe: out: the entry, decoded
+ *
+ * Both paths take entries this way: the one between functions of one
+ * machine (rig_soft_exec_begin()) and the wire's (wire.c).
+ *
+ * Return: 0, or the reason the QP fails: a DMA fault, a malformed entry,
+ * a wrong PSN search entry.
+ */
+u8 rig_soft_sqe_fetch(struct rig_soft_qp *qp, u32 idx, struct rig_soft_sqe *sqe)
+{
+	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
+
+	if (rig_soft_qmem_read(qp->fn->mem, &qp->sq, (u64)idx * RIG_SOFT_WQE_SIZE,
+			       raw, sizeof(raw)))
+		return REQ(TX_PCI_ERROR);
+	if (rig_soft_sqe_decode(raw, qp->sq_sge, sqe))
+		return REQ(WQE_FORMAT_ERROR);
+	return rig_soft_psn_check(qp, idx, sqe);
+}
+
 /*
  * Read, decode and begin the head send entry, toward @peer (what
  * rig_soft_exec_peer() says now); false while it waits.
@@ -725,20 +749,13 @@ static noinline_for_stack bool rig_soft_flush(struct rig_soft_qp *qp)
 static noinline_for_stack bool rig_soft_exec_begin(struct rig_soft_qp *qp,
 						   struct rig_soft_qp *peer, u32 posted)
 {
-	u32 idx = qp->sq_done % qp->sq_entries;
-	u8 raw[RIG_SOFT_WQE_SIZE] __uninitialized;
 	struct rig_soft_sqe sqe __uninitialized;
-	u8 reason = 0;
+	u8 reason;
 
 	if (posted == U32_MAX)
 		reason = REQ(PROD_WQE_MSMTCH_ERROR);
-	else if (rig_soft_qmem_read(qp->fn->mem, &qp->sq, (u64)idx * RIG_SOFT_WQE_SIZE,
-				    raw, sizeof(raw)))
-		reason = REQ(TX_PCI_ERROR);
-	else if (rig_soft_sqe_decode(raw, qp->sq_sge, &sqe))
-		reason = REQ(WQE_FORMAT_ERROR);
 	else
-		reason = rig_soft_psn_check(qp, idx, &sqe);
+		reason = rig_soft_sqe_fetch(qp, qp->sq_done % qp->sq_entries, &sqe);
 	if (reason) {
 		rig_soft_cq_req(qp, CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR, true);
 		rig_soft_qp_fail(qp, reason, RES_NONE);

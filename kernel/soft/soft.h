@@ -1192,7 +1192,7 @@ void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status);
 u8 rig_soft_req_reason(u8 status);
 u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,
 		    u32 entries, u64 done);
-u8 rig_soft_psn_check(struct rig_soft_qp *qp, u32 idx, const struct rig_soft_sqe *sqe);
+u8 rig_soft_sqe_fetch(struct rig_soft_qp *qp, u32 idx, struct rig_soft_sqe *sqe);
 int rig_soft_rqe_read(struct rig_soft_qp *peer, struct rig_soft_rqe *rqe);
 bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting);
 bool rig_soft_exec_pending(struct rig_soft_qp *qp);

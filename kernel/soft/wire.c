@@ -457,7 +457,6 @@ static void rig_soft_wire_stall(struct rig_soft_wire *w, u8 status, u8 reason)
 static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 {
 	struct rig_soft_wire *w = qp->wire;
-	u8 raw[RIG_SOFT_WQE_SIZE];
 	struct rig_soft_cursor cur[RIG_SOFT_MAX_SGE];
 	struct rig_soft_sqe sqe;
 	bool progress = false;
@@ -475,13 +474,7 @@ static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 					    REQ(PROD_WQE_MSMTCH_ERROR));
 			return true;
 		}
-		if (rig_soft_qmem_read(qp->fn->mem, &qp->sq, (u64)idx * RIG_SOFT_WQE_SIZE,
-				       raw, sizeof(raw)))
-			reason = REQ(TX_PCI_ERROR);
-		else if (rig_soft_sqe_decode(raw, qp->sq_sge, &sqe))
-			reason = REQ(WQE_FORMAT_ERROR);
-		else
-			reason = rig_soft_psn_check(qp, idx, &sqe);
+		reason = rig_soft_sqe_fetch(qp, idx, &sqe);
 		if (reason) {
 			rig_soft_wire_stall(w, CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR, reason);
 			return true;
