@@ -86,15 +86,21 @@ int perf_take(struct perf *p, struct rig_qp *qp, const char *side, struct rig_co
 	return ret;
 }
 
+uint64_t perf_stall_ns(const struct perf *p)
+{
+	return PERF_STALL_NS + (uint64_t)p->bytes * PERF_STALL_NS_PER_MIB / (1024 * 1024);
+}
+
 int perf_wait(struct perf *p, struct rig_qp *qp, const char *side, enum rig_op want)
 {
 	struct rig_completion c;
-	int ret = rig_qp_wait(qp, 5000, &c);
+	int ret = rig_qp_wait(qp, (int)(perf_stall_ns(p) / 1000000), &c);
 
 	if (ret < 0)
 		return perf_librig(p, ret, side);
 	if (ret == 0)
-		return perf_fail(p, "%s (%zu bytes): nothing completed in 5 s", side, p->bytes);
+		return perf_fail(p, "%s (%zu bytes): nothing completed in %.0f s", side, p->bytes,
+				 perf_stall_ns(p) / 1e9);
 	if (c.status)
 		return perf_bad_status(p, side, &c);
 	if (c.op != want)
@@ -118,16 +124,18 @@ static int perf_sleep(struct perf *p, struct rig_qp *qp, const char *side, int m
 	return ret;
 }
 
-/* Nothing for PERF_STALL_NS: -1 after saying so. */
+/* Nothing for perf_stall_ns(): -1 after saying so. */
 static int perf_stalled(struct perf *p, uint64_t start, uint64_t now)
 {
-	if (now - start < PERF_STALL_NS)
+	double secs = perf_stall_ns(p) / 1e9;
+
+	if (now - start < perf_stall_ns(p))
 		return 0;
 	if (p->oob)
-		return perf_fail(p, "%zu bytes: nothing completed for 5 s: the peer sent nothing, or the two NICs cannot reach each other",
-				 p->bytes);
-	return perf_fail(p, "%zu bytes: nothing completed for 5 s; the NIC stopped answering",
-			 p->bytes);
+		return perf_fail(p, "%zu bytes: nothing completed for %.0f s: the peer sent nothing, or the two NICs cannot reach each other",
+				 p->bytes, secs);
+	return perf_fail(p, "%zu bytes: nothing completed for %.0f s; the NIC stopped answering",
+			 p->bytes, secs);
 }
 
 int perf_next(struct perf *p, struct rig_qp *qp, const char *side, struct rig_completion *c)

@@ -18,8 +18,14 @@
 #include "cli.h"
 #include "output.h"
 
-/* A test gives up when nothing completes for this long. */
+/*
+ * A test gives up when nothing completes for this long, and for two
+ * seconds more per MiB of the message: one completion may stand for many
+ * packets, and on a wire a slow peer, or a go-back-N round after a lost
+ * one, keeps a large message from completing long after its first bytes.
+ */
 #define PERF_STALL_NS (5ULL * 1000000000ULL)
+#define PERF_STALL_NS_PER_MIB (2ULL * 1000000000ULL)
 
 /* The default wait spins this long before it sleeps. */
 #define PERF_SPIN_NS (20ULL * 1000ULL)
@@ -112,16 +118,23 @@ int perf_take_batch(struct perf *p, struct rig_qp *qp, const char *side,
 		    struct rig_completion *c, unsigned int n);
 
 /**
- * perf_wait() - wait up to 5 s for @qp's next completion, which must be
- * a successful @want of the whole message: 0, or -1 after printing why not
+ * perf_wait() - wait up to perf_stall_ns() for @qp's next completion, which
+ * must be a successful @want of the whole message: 0, or -1 after printing
+ * why not
  */
 int perf_wait(struct perf *p, struct rig_qp *qp, const char *side, enum rig_op want);
+
+/**
+ * perf_stall_ns() - how long a test waits for a completion of @p's messages
+ * before it gives up: PERF_STALL_NS, and PERF_STALL_NS_PER_MIB for each MiB
+ */
+uint64_t perf_stall_ns(const struct perf *p);
 
 /**
  * perf_next() - take @qp's next completion, waiting as long as it takes
  *
  * Spins on rig_qp_poll() for @p->spin_ns, then sleeps in rig_qp_wait();
- * gives up after PERF_STALL_NS without one.
+ * gives up after perf_stall_ns() without one.
  *
  * Return: 0 with a successful completion in @c, -1 after printing why not.
  */
