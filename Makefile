@@ -25,8 +25,9 @@
 #                   guest (60 s on the debug kernel)
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
-#                   Soft-RoCE and memcpy in one guest, registration in a second
-#                   (about 7 minutes)
+#                   Soft-RoCE and memcpy in one guest, registration in a second,
+#                   rig to rig against rxe to rxe between two wired guests
+#                   (about 11 minutes)
 #   make demo       a guest with two modelled NICs and "GPU memory", and a tour
 #   make install    librig, headers, rig.pc, man pages (PREFIX, DESTDIR)
 #   make uninstall  remove what make install put in place
@@ -225,8 +226,9 @@ tools: lib
 
 # make bench: rates measured side by side in one run, printed as ratios:
 # the mlx5 encoder against rdma-core's helpers, then (scripts/bench/run)
-# rig over the model against Soft-RoCE and memcpy in one guest, and
-# registration against Soft-RoCE in a second, behind an IOMMU.
+# rig over the model against Soft-RoCE and memcpy in one guest,
+# registration against Soft-RoCE in a second, behind an IOMMU, and RoCE v2
+# rig to rig against rxe to rxe between two guests wired to each other.
 scripts/bench/mlx5_bench: scripts/bench/mlx5_bench.c lib/librig.a $(LIB_HDRS) | deps
 	$(CC) $(TEST_CFLAGS) -o $@ $< lib/librig.a
 
