@@ -144,7 +144,8 @@ static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8
 				     &fl6.daddr, net->name);
 	if (dst->dev != net) {
 		dst_release(dst);
-		return rig_ctx_error(ctx, -ENETUNREACH, "connect: %pI6c is not reached through %s",
+		return rig_ctx_error(ctx, -ENETUNREACH,
+				     "connect: %pI6c is not reached through %s (an address of this machine, or another interface's)",
 				     &fl6.daddr, net->name);
 	}
 	memcpy(sgid, &fl6.saddr, 16);
