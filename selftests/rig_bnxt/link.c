@@ -189,6 +189,29 @@ TEST_F(link, a_queue_pairs_endpoint_carries_the_interfaces_gid)
 	rig_qp_destroy(qp2);
 }
 
+/*
+ * With no IPv4 address, the GID whose route reaches furthest: a peer
+ * given a link-local GID would connect to it while this side's route to
+ * the peer's global GID leaves from this side's global address, and each
+ * would drop the other's packets as from the wrong peer.  Whatever came
+ * first into the table (here the link-local address does).
+ */
+TEST_F(link, an_ipv6_only_endpoint_carries_the_global_gid_not_a_link_local_one)
+{
+	struct rig_qp *qp2;
+	struct rig_endpoint e;
+	uint8_t want[16];
+
+	address_up(_metadata, "fe80::79:1/64");
+	address_up(_metadata, "fd00:79::1/64");
+	ASSERT_EQ(0, rig_qp_make(self->nic, 16, &qp2)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(qp2, &e));
+	rig_gid_of("fd00:79::1", want);
+	EXPECT_EQ(0, memcmp(e.address, want, 16));
+	EXPECT_TRUE(shows_within("address", GID_FD00_79_1, true, 100));
+	rig_qp_destroy(qp2);
+}
+
 TEST_F(link, a_peer_that_does_not_answer_arp_is_unreachable_and_the_error_says_so)
 {
 	double t0;
