@@ -280,16 +280,29 @@ static uint32_t icrc4(const uint8_t *ip, size_t len)
 	return ~crc;
 }
 
-static uint16_t ip_csum(const uint8_t *p, size_t n)
+/* @sum plus the 16-bit words of @n bytes at @p (an odd last byte padded). */
+static uint32_t csum_add(uint32_t sum, const uint8_t *p, size_t n)
 {
-	uint32_t sum = 0;
 	size_t i;
 
 	for (i = 0; i + 1 < n; i += 2)
 		sum += (p[i] << 8) | p[i + 1];
+	if (n & 1)
+		sum += p[n - 1] << 8;
+	return sum;
+}
+
+/* The ones' complement of the ones' complement sum @sum. */
+static uint16_t csum_fold(uint32_t sum)
+{
 	while (sum >> 16)
 		sum = (sum & 0xffff) + (sum >> 16);
 	return ~sum;
+}
+
+static uint16_t ip_csum(const uint8_t *p, size_t n)
+{
+	return csum_fold(csum_add(0, p, n));
 }
 
 /*
@@ -852,7 +865,19 @@ struct roce_seen {
 	long ipv4;	/* any */
 	long ipv6;	/* between the two GIDs, either way */
 	long ipv6_other;
+	long ipv6_bad_csum;	/* IPv6 requires the UDP checksum (RFC 8200) */
 };
+
+/* Is the UDP checksum of the IPv6 packet @ip (@avail bytes) right, and not zero? */
+static bool udp6_csum_ok(const uint8_t *ip, size_t avail)
+{
+	size_t len = ip[4] << 8 | ip[5];
+
+	if (40 + len > avail || len < 8 || (!ip[40 + 6] && !ip[40 + 7]))
+		return false;
+	/* The pseudo-header: both addresses, the length and the next header. */
+	return !csum_fold(csum_add(csum_add(0, ip + 8, 32) + len + IPPROTO_UDP, ip + 40, len));
+}
 
 static bool is_roce_udp(const uint8_t *udp)
 {
@@ -879,6 +904,8 @@ static void capture_count(int fd, const uint8_t *a, const uint8_t *b, struct roc
 			seen->ipv6++;
 		else
 			seen->ipv6_other++;
+		if (!udp6_csum_ok(ip, n - ETH_HLEN))
+			seen->ipv6_bad_csum++;
 	}
 }
 
@@ -933,9 +960,11 @@ TEST_F(pair6, sends_and_remote_reads_cross_in_ipv6_frames_between_the_two_gids)
 	rig_gid_of(variant->net->addr1, gid1);
 	capture_count(fd, gid0, gid1, &seen);
 	close(fd);
-	TH_LOG("RoCE v2 frames seen on " VETH0 ": %ld IPv6 between %s and %s, %ld other IPv6, %ld IPv4",
-	       seen.ipv6, variant->net->addr0, variant->net->addr1, seen.ipv6_other, seen.ipv4);
+	TH_LOG("RoCE v2 frames seen on " VETH0 ": %ld IPv6 between %s and %s (%ld with a bad UDP checksum), %ld other IPv6, %ld IPv4",
+	       seen.ipv6, variant->net->addr0, variant->net->addr1, seen.ipv6_bad_csum,
+	       seen.ipv6_other, seen.ipv4);
 	EXPECT_GT(seen.ipv6, 0);
+	EXPECT_EQ(0, seen.ipv6_bad_csum);
 	EXPECT_EQ(0, seen.ipv6_other);
 	EXPECT_EQ(0, seen.ipv4);
 }
