@@ -10,7 +10,12 @@
  * (10.77.0.1/24, the initial namespace), rig_bnxt1 on rigwt1 (10.77.0.2/24,
  * namespace "rigw", attached from inside it), sends and remote reads of
  * 1 byte to 1 MiB with every byte checked, on a clean link and through
- * tc netem's loss, duplication, reordering and corruption.
+ * tc netem's loss, duplication, reordering and corruption; and the same
+ * link with IPv6 alone (pair6: global fd00:78::1 and ::2, or link-local
+ * fe80::78:1 and ::2 beside another interface on fe80::/64): sizes
+ * either side of the path MTU, the frames captured on rigwt0 (IPv6
+ * between the two GIDs, each with its UDP checksum, none IPv4), and the
+ * MODIFY_QP the driver traces asking for RoCE v2 over IPv6.
  *
  * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.
  * RIG_WIRE_NETEM=0 skips the netem run (the debug stage: too slow there).
@@ -44,6 +49,7 @@
 
 #define VETH0	"rigwt0"
 #define VETH1	"rigwt1"
+#define DECOY	"rigwt8"	/* another interface on fe80::/64 (pair6.link_local) */
 #define ROCE_PORT	4791
 #define FUZZ_FRAMES	4000
 
@@ -109,8 +115,9 @@ static void cleanup(void)
 
 	for (i = 0; i < rig_soft_count(); i++)
 		attach(i, "\n");
-	/* Either may be gone already: a test deleted it, or never made it. */
-	if (system("ip link del " VETH0 " 2>/dev/null; ip netns del rigw 2>/dev/null"))
+	/* Any may be gone already: a test deleted it, or never made it. */
+	if (system("ip link del " VETH0 " 2>/dev/null; ip link del " DECOY " 2>/dev/null; "
+		   "ip netns del rigw 2>/dev/null"))
 		return;
 }
 
@@ -546,8 +553,18 @@ static const struct pair_net pair_ipv6_global = {
 	.addr1 = "fd00:78::2",
 };
 
+/*
+ * Link-local alone, and, as on any machine with two interfaces, another
+ * interface whose route to fe80::/64 comes first: only the connect's
+ * choice of the function's interface (the peer's scope) finds the peer.
+ */
 static const struct pair_net pair_ipv6_link_local = {
-	.up = PAIR_UP6 PAIR_ATTACH,
+	.up = PAIR_UP6
+	      "ip link add " DECOY " type veth peer name rigwt9 && "
+	      "ip link set " DECOY " addrgenmode none && "
+	      "ip addr add fe80::78:8/64 dev " DECOY " nodad && "
+	      "ip link set " DECOY " up && ip link set rigwt9 up && "
+	      "ip -6 route add fe80::/64 dev " DECOY " metric 1 && " PAIR_ATTACH,
 	.addr0 = "fe80::78:1",
 	.addr1 = "fe80::78:2",
 };
@@ -967,6 +984,78 @@ TEST_F(pair6, sends_and_remote_reads_cross_in_ipv6_frames_between_the_two_gids)
 	EXPECT_EQ(0, seen.ipv6_bad_csum);
 	EXPECT_EQ(0, seen.ipv6_other);
 	EXPECT_EQ(0, seen.ipv4);
+}
+
+#define TRACING		"/sys/kernel/tracing"
+#define CMD_EVENT	TRACING "/events/rig_bnxt/rig_bnxt_cmd/enable"
+
+/* Start (@on) or stop tracing the driver's commands; starting empties the trace. */
+static int trace_cmds(bool on)
+{
+	FILE *f;
+
+	if (on && access(CMD_EVENT, W_OK) &&
+	    system("mount -t tracefs nodev " TRACING " 2>/dev/null; true"))
+		return -ENOENT;
+	if (on) {
+		f = fopen(TRACING "/trace", "we");	/* O_TRUNC: empties it */
+		if (!f)
+			return -errno;
+		fclose(f);
+	}
+	return rig_write(CMD_EVENT, on ? "1" : "0");
+}
+
+/*
+ * The MODIFY_QPs (0x03) to RTR in the trace, and of those, how many ask
+ * for RoCE v2 over IPv6: byte 24 of the command is the network type (bits
+ * 7:6, 3 for IPv6) and the new state (bits 3:0, 2 for RTR).
+ */
+static void trace_rtr(int *rtr, int *ipv6)
+{
+	static char line[8192];
+	unsigned int b24;
+	const char *cmd;
+	FILE *f;
+
+	*rtr = *ipv6 = 0;
+	f = fopen(TRACING "/trace", "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		cmd = strstr(line, "opcode=0x03 ");
+		cmd = cmd ? strstr(cmd, "cmd=") : NULL;
+		if (!cmd || strlen(cmd) < 4 + 50 || sscanf(cmd + 4 + 48, "%2x", &b24) != 1 ||
+		    (b24 & 0xf) != 2)
+			continue;
+		(*rtr)++;
+		*ipv6 += (b24 >> 6) == 3;
+	}
+	fclose(f);
+}
+
+/* What the driver asks of a 57508's firmware, whatever the model does with it. */
+TEST_F(pair6, the_connect_asks_the_firmware_for_roce_v2_over_ipv6)
+{
+	struct rig_endpoint ea, eb;
+	struct rig_qp *a, *b;
+	int rtr, ipv6;
+
+	ASSERT_TRUE(self->p.ready);
+	if (trace_cmds(true))
+		SKIP(return, "no tracefs with the rig_bnxt events at " TRACING);
+	ASSERT_EQ(0, rig_qp_make(self->p.nic0, 16, &a)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(self->p.nic1, 16, &b)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(a, &ea));
+	ASSERT_EQ(0, rig_qp_endpoint(b, &eb));
+	ASSERT_EQ(0, rig_qp_connect(a, &eb)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_connect(b, &ea)) TH_LOG("%s", rig_error());
+	trace_cmds(false);
+	trace_rtr(&rtr, &ipv6);
+	EXPECT_EQ(2, rtr) TH_LOG("MODIFY_QP to RTR traced %d times, not twice", rtr);
+	EXPECT_EQ(2, ipv6) TH_LOG("%d of them ask for RoCE v2 over IPv6", ipv6);
+	rig_qp_destroy(a);
+	rig_qp_destroy(b);
 }
 
 TEST_HARNESS_MAIN
