@@ -312,9 +312,9 @@ int rig_bnxt_gid_lookup(struct rig_bnxt_dev *bnxt, const u8 *gid, u32 *index)
 /*
  * How well a GID serves as a queue pair's address, lower is better: an
  * IPv4 one, then an IPv6 one of wider than link scope, then a link-local
- * one.  A peer connects to the address, while this side's source is what
- * its route to the peer's address chooses; for the two to agree on both
- * sides, each must give the widest it has, whatever the table's order.
+ * one, which reaches only the link.  By kind, not by the table's order
+ * (the order the addresses came in): the queue pair sends from its
+ * address (route.c), so it had better be one that reaches the peer.
  */
 static int rig_bnxt_gid_rank(const u8 *gid)
 {

@@ -12,7 +12,8 @@
  * 1 byte to 1 MiB with every byte checked, on a clean link and through
  * tc netem's loss, duplication, reordering and corruption; and the same
  * link with IPv6 alone (pair6: global fd00:78::1 and ::2, or link-local
- * fe80::78:1 and ::2 beside another interface on fe80::/64): sizes
+ * fe80::78:1 and ::2 beside another interface on fe80::/64, or two
+ * prefixes given in opposite orders at the two ends): sizes
  * either side of the path MTU, the frames captured on rigwt0 (IPv6
  * between the two GIDs, each with its UDP checksum, none IPv4), and the
  * MODIFY_QP the driver traces asking for RoCE v2 over IPv6.
@@ -554,6 +555,23 @@ static const struct pair_net pair_ipv6_global = {
 };
 
 /*
+ * Two prefixes on the link, each end given them in the other order: the
+ * interface lists the newest global address first, so rig_bnxt0's
+ * endpoint carries fd00:79::1 and rig_bnxt1's fd00:78::2, while the
+ * routes between those two would leave from fd00:78::1 and fd00:79::2.
+ * Each side must send from the address it gave, or the other drops it.
+ */
+static const struct pair_net pair_ipv6_two_prefixes = {
+	.up = PAIR_UP6
+	      "ip addr add fd00:78::1/64 dev " VETH0 " nodad && "
+	      "ip addr add fd00:79::1/64 dev " VETH0 " nodad && "
+	      "ip -n rigw addr add fd00:79::2/64 dev " VETH1 " nodad && "
+	      "ip -n rigw addr add fd00:78::2/64 dev " VETH1 " nodad && " PAIR_ATTACH,
+	.addr0 = "fd00:79::1",
+	.addr1 = "fd00:78::2",
+};
+
+/*
  * Link-local alone, and, as on any machine with two interfaces, another
  * interface whose route to fe80::/64 comes first: only the connect's
  * choice of the function's interface (the peer's scope) finds the peer.
@@ -945,6 +963,10 @@ FIXTURE_VARIANT_ADD(pair6, global) {
 
 FIXTURE_VARIANT_ADD(pair6, link_local) {
 	.net = &pair_ipv6_link_local,
+};
+
+FIXTURE_VARIANT_ADD(pair6, two_prefixes) {
+	.net = &pair_ipv6_two_prefixes,
 };
 
 FIXTURE_SETUP(pair6)
