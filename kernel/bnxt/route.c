@@ -138,12 +138,12 @@ static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8
 		.flowi6_oif = ipv6_addr_type((const struct in6_addr *)dgid) & IPV6_ADDR_LINKLOCAL ?
 			      net->ifindex : 0,
 	};
-
-	if (!ipv6_addr_v4mapped((const struct in6_addr *)sgid))
-		fl6.saddr = *(const struct in6_addr *)sgid;
 	const struct in6_addr *nh;
 	struct dst_entry *dst;
 	int ret;
+
+	if (!ipv6_addr_v4mapped((const struct in6_addr *)sgid))
+		fl6.saddr = *(const struct in6_addr *)sgid;
 
 	if (!ipv6_mod_enabled())
 		return rig_ctx_error(ctx, -EAFNOSUPPORT, "connect: IPv6 is disabled");
@@ -220,8 +220,9 @@ static int rig_bnxt_route_net(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx,
  * the interface's namespace, which must leave through that interface,
  * from @sgid while it is one of the interface's GIDs of the peer's family
  * (the peer takes packets only from the address it was given), else from
- * the address the route chooses; that source's GID; the next hop's MAC, waiting up to
- * two seconds for ARP or neighbour discovery.  On none: the port's own
+ * the address the route chooses; that source's GID; the next hop's MAC,
+ * waiting up to two seconds for ARP or neighbour discovery.  On none: the
+ * port's own
  * GID, and the MAC the peer's link-local GID holds.  May sleep.
  *
  * Return: 0; -ENETUNREACH for no route (or one not through the
