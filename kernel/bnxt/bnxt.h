@@ -479,8 +479,8 @@ struct rig_bnxt_route {
 };
 
 /* route.c */
-int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const u8 *dgid,
-			   struct rig_bnxt_route *r);
+int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const u8 *sgid,
+			   const u8 *dgid, struct rig_bnxt_route *r);
 
 /* debugfs.c */
 void rig_bnxt_debugfs_add(struct rig_bnxt_dev *bnxt);

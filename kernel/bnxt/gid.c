@@ -309,28 +309,38 @@ int rig_bnxt_gid_lookup(struct rig_bnxt_dev *bnxt, const u8 *gid, u32 *index)
 	return -ENOENT;
 }
 
+/*
+ * How well a GID serves as a queue pair's address, lower is better: an
+ * IPv4 one, then an IPv6 one of wider than link scope, then a link-local
+ * one, which reaches only the link.  By kind, not by the table's order
+ * (the order the addresses came in): the queue pair sends from its
+ * address (route.c), so it had better be one that reaches the peer.
+ */
+static int rig_bnxt_gid_rank(const u8 *gid)
+{
+	const struct in6_addr *addr = (const struct in6_addr *)gid;
+
+	if (ipv6_addr_v4mapped(addr))
+		return 0;
+	return ipv6_addr_type(addr) & IPV6_ADDR_LINKLOCAL ? 2 : 1;
+}
+
 /**
  * rig_bnxt_gid_address() - the GID a new queue pair gives its peers
  * @bnxt: the function
- * @gid: out: the first IPv4 GID of the interface, else its first GID,
- *	 else (on no interface, or one with no address) the port's own
+ * @gid: out: the interface's first GID of the best rank (an IPv4 one,
+ *	 else a global IPv6 one, else a link-local one), else (on no
+ *	 interface, or one with no address) the port's own
  */
 void rig_bnxt_gid_address(struct rig_bnxt_dev *bnxt, u8 *gid)
 {
-	const struct rig_bnxt_gid *g, *first = NULL;
+	const struct rig_bnxt_gid *g, *best = NULL;
 
 	guard(mutex)(&bnxt->gid_lock);
-	for (g = bnxt->gids; g < bnxt->gids + RIG_BNXT_MAX_GIDS; g++) {
-		if (!g->live)
-			continue;
-		if (ipv6_addr_v4mapped((const struct in6_addr *)g->gid)) {
-			first = g;
-			break;
-		}
-		if (!first)
-			first = g;
-	}
-	memcpy(gid, first ? first->gid : bnxt->port.gid, 16);
+	for (g = bnxt->gids; g < bnxt->gids + RIG_BNXT_MAX_GIDS; g++)
+		if (g->live && (!best || rig_bnxt_gid_rank(g->gid) < rig_bnxt_gid_rank(best->gid)))
+			best = g;
+	memcpy(gid, best ? best->gid : bnxt->port.gid, 16);
 }
 
 /**

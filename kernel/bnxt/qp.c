@@ -476,7 +476,7 @@ int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *pee
 	struct rig_bnxt_route r;
 	int ret;
 
-	ret = rig_bnxt_route_resolve(bnxt, qp->ctx, peer->peer_address, &r);
+	ret = rig_bnxt_route_resolve(bnxt, qp->ctx, qp->address, peer->peer_address, &r);
 	if (ret)
 		return ret;
 	qp->mtu = min3(qp->mtu, rig_bnxt_qp_path_mtu(bnxt, qp),

@@ -3,9 +3,10 @@
  * Where a connection goes on the network the function sits on, as
  * ib_core's address resolution finds it for bnxt_re: the route to the
  * peer's GID through the function's interface, in the interface's network
- * namespace; the source address that route gives, which names the source
- * GID; and the next hop's MAC from the neighbour table, asking for it
- * (ARP, neighbour discovery) and waiting a bounded time.
+ * namespace, from the address the queue pair gave its peer when the
+ * interface still has it (else from the one the route chooses), whose GID
+ * is the source GID; and the next hop's MAC from the neighbour table,
+ * asking for it (ARP, neighbour discovery) and waiting a bounded time.
  *
  * This file owns that resolution and nothing it resolves to: the GID
  * table is gid.c's, MODIFY_QP is qp.c's.  A function on no interface (a
@@ -83,7 +84,10 @@ static int rig_bnxt_neigh(struct neigh_table *tbl, const void *key, struct net_d
 	return ret;
 }
 
-/* IPv4: the route through @net, its source address and next hop's MAC. */
+/*
+ * IPv4: the route through @net from @sgid (when IPv4, else from the
+ * address the route chooses, written to @sgid), and next hop's MAC.
+ */
 static int rig_bnxt_route4(struct rig_ctx *ctx, struct net_device *net, const u8 *dgid,
 			   u8 *sgid, u8 *dmac)
 {
@@ -94,6 +98,8 @@ static int rig_bnxt_route4(struct rig_ctx *ctx, struct net_device *net, const u8
 	 */
 	struct flowi4 fl4 = {
 		.daddr = *(const __be32 *)&dgid[12],
+		.saddr = ipv6_addr_v4mapped((const struct in6_addr *)sgid) ?
+			 *(const __be32 *)&sgid[12] : 0,
 	};
 	struct rtable *rt;
 	__be32 nh;
@@ -136,6 +142,9 @@ static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8
 	struct dst_entry *dst;
 	int ret;
 
+	if (!ipv6_addr_v4mapped((const struct in6_addr *)sgid))
+		fl6.saddr = *(const struct in6_addr *)sgid;
+
 	if (!ipv6_mod_enabled())
 		return rig_ctx_error(ctx, -EAFNOSUPPORT, "connect: IPv6 is disabled");
 	dst = ipv6_stub->ipv6_dst_lookup_flow(dev_net(net), NULL, &fl6, NULL);
@@ -144,7 +153,8 @@ static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8
 				     &fl6.daddr, net->name);
 	if (dst->dev != net) {
 		dst_release(dst);
-		return rig_ctx_error(ctx, -ENETUNREACH, "connect: %pI6c is not reached through %s",
+		return rig_ctx_error(ctx, -ENETUNREACH,
+				     "connect: %pI6c is not reached through %s (an address of this machine, or another interface's)",
 				     &fl6.daddr, net->name);
 	}
 	memcpy(sgid, &fl6.saddr, 16);
@@ -159,14 +169,22 @@ static int rig_bnxt_route6(struct rig_ctx *ctx, struct net_device *net, const u8
 }
 #endif
 
-/* Through the interface: route, source GID, next hop; no lock held. */
+/*
+ * Through the interface: route, source GID, next hop; no lock held.  The
+ * source is @from, the address the queue pair gave its peer, while it is
+ * still a GID of the interface: the peer takes only packets from there.
+ */
 static int rig_bnxt_route_net(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx,
-			      struct net_device *net, const u8 *dgid, struct rig_bnxt_route *r)
+			      struct net_device *net, const u8 *from, const u8 *dgid,
+			      struct rig_bnxt_route *r)
 {
 	bool v4 = ipv6_addr_v4mapped((const struct in6_addr *)dgid);
-	u8 sgid[16];
+	u8 sgid[16] = {};
+	u32 index;
 	int ret = -EAFNOSUPPORT;
 
+	if (!rig_bnxt_gid_lookup(bnxt, from, &index))
+		memcpy(sgid, from, 16);
 #if IS_ENABLED(CONFIG_INET)
 	if (v4)
 		ret = rig_bnxt_route4(ctx, net, dgid, sgid, r->dmac);
@@ -194,13 +212,17 @@ static int rig_bnxt_route_net(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx,
  * rig_bnxt_route_resolve() - the address vector of a connection to @dgid
  * @bnxt: the function
  * @ctx: the file whose command this is, told why it failed
+ * @sgid: the queue pair's address (struct rig_qp @address)
  * @dgid: the peer's GID, in network order
  * @r: out: source GID index, next hop's MAC, network type, hop limit
  *
  * On an interface, as ib_core resolves a RoCE v2 address: the route in
- * the interface's namespace, which must leave through that interface; the
- * GID of the source address it chose; the next hop's MAC, waiting up to
- * two seconds for ARP or neighbour discovery.  On none: the port's own
+ * the interface's namespace, which must leave through that interface,
+ * from @sgid while it is one of the interface's GIDs of the peer's family
+ * (the peer takes packets only from the address it was given), else from
+ * the address the route chooses; that source's GID; the next hop's MAC,
+ * waiting up to two seconds for ARP or neighbour discovery.  On none: the
+ * port's own
  * GID, and the MAC the peer's link-local GID holds.  May sleep.
  *
  * Return: 0; -ENETUNREACH for no route (or one not through the
@@ -208,8 +230,8 @@ static int rig_bnxt_route_net(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx,
  * -EADDRNOTAVAIL when the source address has no GID; -EINTR on a signal;
  * each with a message for the file.
  */
-int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const u8 *dgid,
-			   struct rig_bnxt_route *r)
+int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const u8 *sgid,
+			   const u8 *dgid, struct rig_bnxt_route *r)
 {
 	netdevice_tracker tracker;
 	struct net_device *net;
@@ -218,7 +240,7 @@ int rig_bnxt_route_resolve(struct rig_bnxt_dev *bnxt, struct rig_ctx *ctx, const
 
 	net = bnxt->t->ops->netdev(bnxt->t, &tracker);
 	if (net) {
-		ret = rig_bnxt_route_net(bnxt, ctx, net, dgid, r);
+		ret = rig_bnxt_route_net(bnxt, ctx, net, sgid, dgid, r);
 		netdev_put(net, &tracker);
 		return ret;
 	}

@@ -165,7 +165,7 @@ static void rig_qp_answer(struct rig_qp *qp, struct rig_bnxt_create_qp *cmd)
 	cmd->psn = qp->psn;
 	cmd->mtu = qp->mtu;
 	cmd->nic = rdev->nic_id;
-	rdev->ops->address(rdev, cmd->address);
+	memcpy(cmd->address, qp->address, sizeof(cmd->address));
 	cmd->mmap_offset = (u64)qp->cookies[0] << PAGE_SHIFT;
 	cmd->mmap_bytes = qp->layout.bytes;
 	cmd->sq_offset = qp->layout.sq_offset;
@@ -229,6 +229,7 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 	ret = rdev->ops->create_qp(qp);
 	if (ret)
 		goto err_destroy;
+	rdev->ops->address(rdev, qp->address);
 
 	mutex_lock(&ctx->lock);
 	ret = rig_qp_cookies(ctx, qp);

@@ -429,6 +429,9 @@ struct rig_ctx {
  * @cqn: its completion ring's number; likewise
  * @psn: its first send PSN; likewise
  * @mtu: its path MTU in bytes; likewise, lowered by @connect_qp
+ * @address: the GID it gives its peers (the device's @address when it
+ *	     was made), from which @connect_qp sends; immutable once in
+ *	     @ctx->qps
  * @db_phys: the pages of its send, receive and completion doorbells
  *	     (the NIC's doorbell BAR); set by @create_qp
  * @cookies: mmap cookies of @rings, then of the three doorbell pages
@@ -458,6 +461,7 @@ struct rig_qp {
 	u32 cqn;
 	u32 psn;
 	u32 mtu;
+	u8 address[16];
 	phys_addr_t db_phys[3];
 	u32 cookies[4];
 	bool connected;

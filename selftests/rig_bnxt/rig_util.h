@@ -6,6 +6,7 @@
 #ifndef RIG_UTIL_H
 #define RIG_UTIL_H
 
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
@@ -455,6 +456,30 @@ static inline int rig_sigbus_on_touch(const volatile void *p)
 	sigaction(SIGBUS, &old_bus, NULL);
 	sigaction(SIGSEGV, &old_segv, NULL);
 	return sig == SIGBUS;
+}
+
+/*
+ * The RoCE v2 GID of the address @ip: an IPv6 address is its own GID, an
+ * IPv4 one is mapped (::ffff:a.b.c.d), as the driver adds them.
+ * 0, or -EINVAL for text that is neither.
+ */
+static inline int rig_gid_of(const char *ip, uint8_t *gid)
+{
+	memset(gid, 0, 16);
+	if (inet_pton(AF_INET6, ip, gid) == 1)
+		return 0;
+	gid[10] = 0xff;
+	gid[11] = 0xff;
+	return inet_pton(AF_INET, ip, gid + 12) == 1 ? 0 : -EINVAL;
+}
+
+/* @gid as the "gids" attribute and ibv_devinfo print it: in full, 40 bytes. */
+static inline void rig_gid_text(const uint8_t *gid, char *buf)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		sprintf(buf + 5 * i, "%02x%02x%s", gid[2 * i], gid[2 * i + 1], i < 7 ? ":" : "");
 }
 
 #endif /* RIG_UTIL_H */

@@ -10,7 +10,13 @@
  * (10.77.0.1/24, the initial namespace), rig_bnxt1 on rigwt1 (10.77.0.2/24,
  * namespace "rigw", attached from inside it), sends and remote reads of
  * 1 byte to 1 MiB with every byte checked, on a clean link and through
- * tc netem's loss, duplication, reordering and corruption.
+ * tc netem's loss, duplication, reordering and corruption; and the same
+ * link with IPv6 alone (pair6: global fd00:78::1 and ::2, or link-local
+ * fe80::78:1 and ::2 beside another interface on fe80::/64, or two
+ * prefixes given in opposite orders at the two ends): sizes
+ * either side of the path MTU, the frames captured on rigwt0 (IPv6
+ * between the two GIDs, each with its UDP checksum, none IPv4), and the
+ * MODIFY_QP the driver traces asking for RoCE v2 over IPv6.
  *
  * The fuzz test prints its seed; RIG_WIRE_SEED=N reruns one.
  * RIG_WIRE_NETEM=0 skips the netem run (the debug stage: too slow there).
@@ -44,6 +50,7 @@
 
 #define VETH0	"rigwt0"
 #define VETH1	"rigwt1"
+#define DECOY	"rigwt8"	/* another interface on fe80::/64 (pair6.link_local) */
 #define ROCE_PORT	4791
 #define FUZZ_FRAMES	4000
 
@@ -109,8 +116,9 @@ static void cleanup(void)
 
 	for (i = 0; i < rig_soft_count(); i++)
 		attach(i, "\n");
-	/* Either may be gone already: a test deleted it, or never made it. */
-	if (system("ip link del " VETH0 " 2>/dev/null; ip netns del rigw 2>/dev/null"))
+	/* Any may be gone already: a test deleted it, or never made it. */
+	if (system("ip link del " VETH0 " 2>/dev/null; ip link del " DECOY " 2>/dev/null; "
+		   "ip netns del rigw 2>/dev/null"))
 		return;
 }
 
@@ -280,16 +288,29 @@ static uint32_t icrc4(const uint8_t *ip, size_t len)
 	return ~crc;
 }
 
-static uint16_t ip_csum(const uint8_t *p, size_t n)
+/* @sum plus the 16-bit words of @n bytes at @p (an odd last byte padded). */
+static uint32_t csum_add(uint32_t sum, const uint8_t *p, size_t n)
 {
-	uint32_t sum = 0;
 	size_t i;
 
 	for (i = 0; i + 1 < n; i += 2)
 		sum += (p[i] << 8) | p[i + 1];
+	if (n & 1)
+		sum += p[n - 1] << 8;
+	return sum;
+}
+
+/* The ones' complement of the ones' complement sum @sum. */
+static uint16_t csum_fold(uint32_t sum)
+{
 	while (sum >> 16)
 		sum = (sum & 0xffff) + (sum >> 16);
 	return ~sum;
+}
+
+static uint16_t ip_csum(const uint8_t *p, size_t n)
+{
+	return csum_fold(csum_add(0, p, n));
 }
 
 /*
@@ -467,7 +488,8 @@ TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_break
 /*
  * Rig to rig: rig_bnxt0 and rig_bnxt1 on the two ends of a veth pair, the
  * second end in its own network namespace; @nic0 and @nic1 opened once
- * both have the RoCE v2 GID of their interface's address.
+ * both have the RoCE v2 GID of their interface's address, their queue
+ * pairs connected to each other's.
  */
 FIXTURE(pair) {
 	struct rig_bnxt *nic0, *nic1;
@@ -480,46 +502,138 @@ FIXTURE(pair) {
 #define PAIR_BYTES	(4u << 20)
 #define WAIT_MS		60000
 
-static const char pair_up[] =
-	"modprobe -q veth && modprobe -q sch_netem; "
-	"ip netns add rigw && "
-	"ip link add " VETH0 " type veth peer name " VETH1 " && "
-	"ip link set " VETH1 " netns rigw && "
-	"ip addr add 10.77.0.1/24 dev " VETH0 " && ip link set " VETH0 " up && "
-	"ip netns exec rigw ip link set lo up && "
-	"ip netns exec rigw ip addr add 10.77.0.2/24 dev " VETH1 " && "
-	"ip netns exec rigw ip link set " VETH1 " up && "
-	"echo " VETH0 " > /sys/class/rig_bnxt/rig_bnxt0/device/netdev && "
-	"ip netns exec rigw sh -c 'echo " VETH1 " > /sys/class/rig_bnxt/rig_bnxt1/device/netdev'";
+/*
+ * The network of a pair: the shell that builds it (and attaches both
+ * functions) and the address of each end, whose GID each function must
+ * have before it is opened.
+ */
+struct pair_net {
+	const char *up;
+	const char *addr0, *addr1;
+};
 
-/* Has rig_bnxtN a GID with @tail (the address's last two words)? */
-static int has_gid(int nic, const char *tail)
+#define PAIR_ATTACH							\
+	"echo " VETH0 " > /sys/class/rig_bnxt/rig_bnxt0/device/netdev && "	\
+	"ip netns exec rigw sh -c 'echo " VETH1 " > /sys/class/rig_bnxt/rig_bnxt1/device/netdev'"
+
+static const struct pair_net pair_ipv4 = {
+	.up = "modprobe -q veth && modprobe -q sch_netem; "
+	      "ip netns add rigw && "
+	      "ip link add " VETH0 " type veth peer name " VETH1 " && "
+	      "ip link set " VETH1 " netns rigw && "
+	      "ip addr add 10.77.0.1/24 dev " VETH0 " && ip link set " VETH0 " up && "
+	      "ip netns exec rigw ip link set lo up && "
+	      "ip netns exec rigw ip addr add 10.77.0.2/24 dev " VETH1 " && "
+	      "ip netns exec rigw ip link set " VETH1 " up && " PAIR_ATTACH,
+	.addr0 = "10.77.0.1",
+	.addr1 = "10.77.0.2",
+};
+
+/*
+ * The same link with IPv6 alone: no IPv4 address anywhere, and no address
+ * the kernel makes by itself (addrgenmode none), only the link-local ones
+ * given here, without duplicate address detection (nodad) so that they
+ * are usable at once: neighbour discovery asks from a link-local address.
+ */
+#define PAIR_UP6							\
+	"modprobe -q veth && ip netns add rigw && "			\
+	"ip link add " VETH0 " type veth peer name " VETH1 " && "	\
+	"ip link set " VETH1 " netns rigw && "				\
+	"ip link set " VETH0 " addrgenmode none && "			\
+	"ip -n rigw link set " VETH1 " addrgenmode none && "		\
+	"ip addr add fe80::78:1/64 dev " VETH0 " nodad && "		\
+	"ip -n rigw addr add fe80::78:2/64 dev " VETH1 " nodad && "	\
+	"ip link set " VETH0 " up && ip -n rigw link set lo up && "	\
+	"ip -n rigw link set " VETH1 " up && "
+
+static const struct pair_net pair_ipv6_global = {
+	.up = PAIR_UP6
+	      "ip addr add fd00:78::1/64 dev " VETH0 " nodad && "
+	      "ip -n rigw addr add fd00:78::2/64 dev " VETH1 " nodad && " PAIR_ATTACH,
+	.addr0 = "fd00:78::1",
+	.addr1 = "fd00:78::2",
+};
+
+/*
+ * Two prefixes on the link, each end given them in the other order: the
+ * interface lists the newest global address first, so rig_bnxt0's
+ * endpoint carries fd00:79::1 and rig_bnxt1's fd00:78::2, while the
+ * routes between those two would leave from fd00:78::1 and fd00:79::2.
+ * Each side must send from the address it gave, or the other drops it.
+ */
+static const struct pair_net pair_ipv6_two_prefixes = {
+	.up = PAIR_UP6
+	      "ip addr add fd00:78::1/64 dev " VETH0 " nodad && "
+	      "ip addr add fd00:79::1/64 dev " VETH0 " nodad && "
+	      "ip -n rigw addr add fd00:79::2/64 dev " VETH1 " nodad && "
+	      "ip -n rigw addr add fd00:78::2/64 dev " VETH1 " nodad && " PAIR_ATTACH,
+	.addr0 = "fd00:79::1",
+	.addr1 = "fd00:78::2",
+};
+
+/*
+ * Link-local alone, and, as on any machine with two interfaces, another
+ * interface whose route to fe80::/64 comes first: only the connect's
+ * choice of the function's interface (the peer's scope) finds the peer.
+ */
+static const struct pair_net pair_ipv6_link_local = {
+	.up = PAIR_UP6
+	      "ip link add " DECOY " type veth peer name rigwt9 && "
+	      "ip link set " DECOY " addrgenmode none && "
+	      "ip addr add fe80::78:8/64 dev " DECOY " nodad && "
+	      "ip link set " DECOY " up && ip link set rigwt9 up && "
+	      "ip -6 route add fe80::/64 dev " DECOY " metric 1 && " PAIR_ATTACH,
+	.addr0 = "fe80::78:1",
+	.addr1 = "fe80::78:2",
+};
+
+/* Has rig_bnxtN the GID @gid? */
+static int has_gid(int nic, const uint8_t *gid)
 {
-	char path[64], buf[4096];
+	char path[64], buf[4096], text[40], *at;
 
 	snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/gids", nic);
-	return !rig_sysfs_read(path, buf, sizeof(buf)) && strstr(buf, tail);
+	if (rig_sysfs_read(path, buf, sizeof(buf)))
+		return 0;
+	rig_gid_text(gid, text);
+	at = strstr(buf, text);
+	return at && (at[39] == '\n' || !at[39]);
 }
 
-FIXTURE_SETUP(pair)
+/*
+ * Build @net, wait for both GIDs, open both NICs and connect a queue pair
+ * of each to the other's endpoint, which must carry the GID of the
+ * other's address (the interface's IPv4 GID, else its global IPv6 one,
+ * else its link-local one).
+ */
+static void pair_open(struct __test_metadata *_metadata, FIXTURE_DATA(pair) *self,
+		      const struct pair_net *net)
 {
+	uint8_t gid0[16], gid1[16];
 	int i;
 
 	cleanup();
 	if (!rig_module_loaded() || rig_soft_count() < 2)
 		SKIP(return, "needs two modelled functions (vm-run --soft 2)");
-	if (system(pair_up))
+	if (system(net->up))
 		SKIP(return, "no veth, netns or netem to build the link with");
-	for (i = 0; i < 500 && !(has_gid(0, "0a4d:0001") && has_gid(1, "0a4d:0002")); i++)
+	ASSERT_EQ(0, rig_gid_of(net->addr0, gid0));
+	ASSERT_EQ(0, rig_gid_of(net->addr1, gid1));
+	for (i = 0; i < 500 && !(has_gid(0, gid0) && has_gid(1, gid1)); i++)
 		usleep(10000);
-	ASSERT_TRUE(has_gid(0, "0a4d:0001") && has_gid(1, "0a4d:0002"))
-		TH_LOG("no RoCE v2 GID for 10.77.0.1 on rig_bnxt0 or 10.77.0.2 on rig_bnxt1");
+	ASSERT_TRUE(has_gid(0, gid0) && has_gid(1, gid1))
+		TH_LOG("no RoCE v2 GID for %s on rig_bnxt0 or %s on rig_bnxt1", net->addr0,
+		       net->addr1);
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt1", &self->nic1)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_make(self->nic0, 64, &self->q0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_make(self->nic1, 64, &self->q1)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_endpoint(self->q0, &self->e0));
 	ASSERT_EQ(0, rig_qp_endpoint(self->q1, &self->e1));
+	ASSERT_EQ(0, memcmp(self->e0.address, gid0, 16))
+		TH_LOG("rig_bnxt0's endpoint does not carry the GID of %s", net->addr0);
+	ASSERT_EQ(0, memcmp(self->e1.address, gid1, 16))
+		TH_LOG("rig_bnxt1's endpoint does not carry the GID of %s", net->addr1);
 	ASSERT_EQ(0, rig_qp_connect(self->q0, &self->e1)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_connect(self->q1, &self->e0)) TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_region_host(self->nic0, PAIR_BYTES, &self->r0)) TH_LOG("%s", rig_error());
@@ -527,13 +641,23 @@ FIXTURE_SETUP(pair)
 	self->ready = 1;
 }
 
-FIXTURE_TEARDOWN(pair)
+static void pair_close(FIXTURE_DATA(pair) *self)
 {
 	if (self->nic0)
 		rig_bnxt_close(self->nic0);
 	if (self->nic1)
 		rig_bnxt_close(self->nic1);
 	cleanup();
+}
+
+FIXTURE_SETUP(pair)
+{
+	pair_open(_metadata, self, &pair_ipv4);
+}
+
+FIXTURE_TEARDOWN(pair)
+{
+	pair_close(self);
 }
 
 static void fill(unsigned char *p, size_t n, uint64_t seed)
@@ -572,12 +696,14 @@ static const size_t pair_sizes[] = {
 #define NSIZES (sizeof(pair_sizes) / sizeof(pair_sizes[0]))
 
 /*
- * Every size, both ways: @n sends from @tx's region into receives on @rx
- * posted first, all in flight at once, then remote reads by @tx of @rx's
- * region; completions in posting order, every byte checked.
+ * Each of the @nsizes @sizes, both ways: sends from @tx's region into
+ * receives on @rx posted first, all in flight at once, then remote reads
+ * by @tx of @rx's region; completions in posting order, every byte
+ * checked.  No size is above 1 MiB.
  */
 static void one_way(struct __test_metadata *_metadata, struct rig_qp *tx, struct rig_region *tr,
-		    struct rig_qp *rx, struct rig_region *rr, uint64_t seed)
+		    struct rig_qp *rx, struct rig_region *rr, uint64_t seed, const size_t *sizes,
+		    size_t nsizes)
 {
 	unsigned char *want = malloc(PAIR_BYTES), *got = malloc(PAIR_BYTES);
 	struct rig_completion c;
@@ -588,36 +714,36 @@ static void one_way(struct __test_metadata *_metadata, struct rig_qp *tx, struct
 	/* Sends: the i-th lands at the i-th place of rr. */
 	fill(want, PAIR_BYTES / 2, seed);
 	ASSERT_EQ(0, rig_region_write(tr, 0, want, PAIR_BYTES / 2));
-	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
-		ASSERT_EQ(0, rig_qp_receive(rx, rr, at, pair_sizes[i], 100 + i))
+	for (i = 0, at = 0; i < nsizes; at += sizes[i++])
+		ASSERT_EQ(0, rig_qp_receive(rx, rr, at, sizes[i], 100 + i))
 			TH_LOG("%s", rig_error());
-	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
-		ASSERT_EQ(0, rig_qp_send(tx, tr, at, pair_sizes[i], 200 + i))
+	for (i = 0, at = 0; i < nsizes; at += sizes[i++])
+		ASSERT_EQ(0, rig_qp_send(tx, tr, at, sizes[i], 200 + i))
 			TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_ring(tx));
-	for (i = 0; i < NSIZES; i++)
-		expect_done(_metadata, rx, 100 + i, RIG_RECEIVE, pair_sizes[i]);
-	for (i = 0; i < NSIZES; i++)
-		expect_done(_metadata, tx, 200 + i, RIG_SEND, pair_sizes[i]);
-	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++]) {
-		ASSERT_EQ(0, rig_region_read(rr, at, got, pair_sizes[i]));
-		ASSERT_EQ(0, memcmp(want + at, got, pair_sizes[i]))
-			TH_LOG("send of %zu bytes", pair_sizes[i]);
+	for (i = 0; i < nsizes; i++)
+		expect_done(_metadata, rx, 100 + i, RIG_RECEIVE, sizes[i]);
+	for (i = 0; i < nsizes; i++)
+		expect_done(_metadata, tx, 200 + i, RIG_SEND, sizes[i]);
+	for (i = 0, at = 0; i < nsizes; at += sizes[i++]) {
+		ASSERT_EQ(0, rig_region_read(rr, at, got, sizes[i]));
+		ASSERT_EQ(0, memcmp(want + at, got, sizes[i]))
+			TH_LOG("send of %zu bytes", sizes[i]);
 	}
 	/* Remote reads of rx's region, from its second half, into tx's. */
 	fill(want, PAIR_BYTES / 2, ~seed);
 	ASSERT_EQ(0, rig_region_write(rr, PAIR_BYTES / 2, want, PAIR_BYTES / 2));
-	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++])
+	for (i = 0, at = 0; i < nsizes; at += sizes[i++])
 		ASSERT_EQ(0, rig_qp_read_remote(tx, tr, PAIR_BYTES / 2 + at, rig_region_key(rr),
-						PAIR_BYTES / 2 + at, pair_sizes[i], 300 + i))
+						PAIR_BYTES / 2 + at, sizes[i], 300 + i))
 			TH_LOG("%s", rig_error());
 	ASSERT_EQ(0, rig_qp_ring(tx));
-	for (i = 0; i < NSIZES; i++)
-		expect_done(_metadata, tx, 300 + i, RIG_READ, pair_sizes[i]);
-	for (i = 0, at = 0; i < NSIZES; at += pair_sizes[i++]) {
-		ASSERT_EQ(0, rig_region_read(tr, PAIR_BYTES / 2 + at, got, pair_sizes[i]));
-		ASSERT_EQ(0, memcmp(want + at, got, pair_sizes[i]))
-			TH_LOG("remote read of %zu bytes", pair_sizes[i]);
+	for (i = 0; i < nsizes; i++)
+		expect_done(_metadata, tx, 300 + i, RIG_READ, sizes[i]);
+	for (i = 0, at = 0; i < nsizes; at += sizes[i++]) {
+		ASSERT_EQ(0, rig_region_read(tr, PAIR_BYTES / 2 + at, got, sizes[i]));
+		ASSERT_EQ(0, memcmp(want + at, got, sizes[i]))
+			TH_LOG("remote read of %zu bytes", sizes[i]);
 	}
 	/* Each completed once: nothing more comes, on either side. */
 	usleep(200000);
@@ -637,8 +763,8 @@ TEST_F_TIMEOUT(pair, sends_and_remote_reads_cross_a_veth_between_namespaces, 900
 	long tx = both("tx_frames"), ok = both("rx_ok"), icrc = both("drop_icrc");
 
 	ASSERT_TRUE(self->ready);
-	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 1);
-	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 2);
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 1, pair_sizes, NSIZES);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 2, pair_sizes, NSIZES);
 	tx = both("tx_frames") - tx;
 	ok = both("rx_ok") - ok;
 	icrc = both("drop_icrc") - icrc;
@@ -721,8 +847,8 @@ TEST_F_TIMEOUT(pair, hostile_frames_at_a_connected_queue_pair_are_dropped_and_tr
 	       wire_stat(1, "drop_icrc"));
 	EXPECT_EQ(sent, wire_stat(1, "rx_frames") - rx0);
 	EXPECT_GT(wire_drops(1) - drops0, sent / 2);
-	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 5);
-	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 6);
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 5, pair_sizes, NSIZES);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 6, pair_sizes, NSIZES);
 }
 
 TEST_F_TIMEOUT(pair, transfers_survive_netem_loss_duplication_reordering_and_corruption, 1800)
@@ -738,12 +864,220 @@ TEST_F_TIMEOUT(pair, transfers_survive_netem_loss_duplication_reordering_and_cor
 		 "ip netns exec rigw tc qdisc add dev " VETH1 " root %s", netem, netem);
 	if (system(cmd))
 		SKIP(return, "no tc netem");
-	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 3);
-	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 4);
+	one_way(_metadata, self->q0, self->r0, self->q1, self->r1, 3, pair_sizes, NSIZES);
+	one_way(_metadata, self->q1, self->r1, self->q0, self->r0, 4, pair_sizes, NSIZES);
 	icrc = both("drop_icrc") - icrc;
 	TH_LOG("frames sent %ld, taken %ld, dropped by the ICRC %ld, stale %ld (since load)",
 	       both("tx_frames"), both("rx_ok"), icrc, both("drop_stale"));
 	EXPECT_GT(icrc, 0);
+}
+
+/* A packet socket that sees every frame of @ifname, in and out; -errno. */
+static int capture_open(const char *ifname)
+{
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(ETH_P_ALL),
+		.sll_ifindex = if_nametoindex(ifname),
+	};
+	int fd, size = 8 << 20, ret;
+
+	fd = socket(AF_PACKET, SOCK_RAW | SOCK_NONBLOCK, htons(ETH_P_ALL));
+	if (fd < 0)
+		return -errno;
+	/* Beyond rmem_max (root may); what does not fit is only not counted. */
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size));
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll))) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
+/* The RoCE v2 frames a capture saw, by network. */
+struct roce_seen {
+	long ipv4;	/* any */
+	long ipv6;	/* between the two GIDs, either way */
+	long ipv6_other;
+	long ipv6_bad_csum;	/* IPv6 requires the UDP checksum (RFC 8200) */
+};
+
+/* Is the UDP checksum of the IPv6 packet @ip (@avail bytes) right, and not zero? */
+static bool udp6_csum_ok(const uint8_t *ip, size_t avail)
+{
+	size_t len = ip[4] << 8 | ip[5];
+
+	if (40 + len > avail || len < 8 || (!ip[40 + 6] && !ip[40 + 7]))
+		return false;
+	/* The pseudo-header: both addresses, the length and the next header. */
+	return !csum_fold(csum_add(csum_add(0, ip + 8, 32) + len + IPPROTO_UDP, ip + 40, len));
+}
+
+static bool is_roce_udp(const uint8_t *udp)
+{
+	return (udp[2] << 8 | udp[3]) == ROCE_PORT;
+}
+
+/* Count what @fd holds: RoCE v2 over IPv4, and over IPv6 by address. */
+static void capture_count(int fd, const uint8_t *a, const uint8_t *b, struct roce_seen *seen)
+{
+	const uint8_t *ip = NULL;
+	uint8_t f[2048];
+	ssize_t n;
+
+	while ((n = recv(fd, f, sizeof(f), 0)) > 0) {
+		ip = f + ETH_HLEN;
+		if (n >= ETH_HLEN + 28 && f[12] == 0x08 && f[13] == 0x00 &&
+		    ip[9] == IPPROTO_UDP && is_roce_udp(ip + (ip[0] & 0xf) * 4))
+			seen->ipv4++;
+		if (n < ETH_HLEN + 48 || f[12] != 0x86 || f[13] != 0xdd || ip[6] != IPPROTO_UDP ||
+		    !is_roce_udp(ip + 40))
+			continue;
+		if ((!memcmp(ip + 8, a, 16) && !memcmp(ip + 24, b, 16)) ||
+		    (!memcmp(ip + 8, b, 16) && !memcmp(ip + 24, a, 16)))
+			seen->ipv6++;
+		else
+			seen->ipv6_other++;
+		if (!udp6_csum_ok(ip, n - ETH_HLEN))
+			seen->ipv6_bad_csum++;
+	}
+}
+
+/*
+ * The pair over IPv6 alone, on global addresses (fd00:78::1 and ::2) or
+ * on link-local ones (fe80::78:1 and ::2), which the driver routes out of
+ * the function's interface (their scope, as the connect names no other).
+ */
+FIXTURE(pair6) {
+	FIXTURE_DATA(pair) p;
+};
+
+FIXTURE_VARIANT(pair6) {
+	const struct pair_net *net;
+};
+
+FIXTURE_VARIANT_ADD(pair6, global) {
+	.net = &pair_ipv6_global,
+};
+
+FIXTURE_VARIANT_ADD(pair6, link_local) {
+	.net = &pair_ipv6_link_local,
+};
+
+FIXTURE_VARIANT_ADD(pair6, two_prefixes) {
+	.net = &pair_ipv6_two_prefixes,
+};
+
+FIXTURE_SETUP(pair6)
+{
+	pair_open(_metadata, &self->p, variant->net);
+}
+
+FIXTURE_TEARDOWN(pair6)
+{
+	pair_close(&self->p);
+}
+
+/* Sizes either side of the path MTU (1024 on a 1500-byte link) and past it. */
+static const size_t mtu_sizes[] = { 1, 1023, 1024, 1025, 4097, 65543 };
+
+TEST_F(pair6, sends_and_remote_reads_cross_in_ipv6_frames_between_the_two_gids)
+{
+	struct roce_seen seen = { 0 };
+	uint8_t gid0[16], gid1[16];
+	int fd;
+
+	ASSERT_TRUE(self->p.ready);
+	fd = capture_open(VETH0);
+	ASSERT_LE(0, fd) TH_LOG("AF_PACKET on " VETH0 ": %s", strerror(-fd));
+	one_way(_metadata, self->p.q0, self->p.r0, self->p.q1, self->p.r1, 7, mtu_sizes,
+		sizeof(mtu_sizes) / sizeof(mtu_sizes[0]));
+	one_way(_metadata, self->p.q1, self->p.r1, self->p.q0, self->p.r0, 8, mtu_sizes,
+		sizeof(mtu_sizes) / sizeof(mtu_sizes[0]));
+	rig_gid_of(variant->net->addr0, gid0);
+	rig_gid_of(variant->net->addr1, gid1);
+	capture_count(fd, gid0, gid1, &seen);
+	close(fd);
+	TH_LOG("RoCE v2 frames seen on " VETH0 ": %ld IPv6 between %s and %s (%ld with a bad UDP checksum), %ld other IPv6, %ld IPv4",
+	       seen.ipv6, variant->net->addr0, variant->net->addr1, seen.ipv6_bad_csum,
+	       seen.ipv6_other, seen.ipv4);
+	EXPECT_GT(seen.ipv6, 0);
+	EXPECT_EQ(0, seen.ipv6_bad_csum);
+	EXPECT_EQ(0, seen.ipv6_other);
+	EXPECT_EQ(0, seen.ipv4);
+}
+
+#define TRACING		"/sys/kernel/tracing"
+#define CMD_EVENT	TRACING "/events/rig_bnxt/rig_bnxt_cmd/enable"
+
+/* Start (@on) or stop tracing the driver's commands; starting empties the trace. */
+static int trace_cmds(bool on)
+{
+	FILE *f;
+
+	if (on && access(CMD_EVENT, W_OK) &&
+	    system("mount -t tracefs nodev " TRACING " 2>/dev/null; true"))
+		return -ENOENT;
+	if (on) {
+		f = fopen(TRACING "/trace", "we");	/* O_TRUNC: empties it */
+		if (!f)
+			return -errno;
+		fclose(f);
+	}
+	return rig_write(CMD_EVENT, on ? "1" : "0");
+}
+
+/*
+ * The MODIFY_QPs (0x03) to RTR in the trace, and of those, how many ask
+ * for RoCE v2 over IPv6: byte 24 of the command is the network type (bits
+ * 7:6, 3 for IPv6) and the new state (bits 3:0, 2 for RTR).
+ */
+static void trace_rtr(int *rtr, int *ipv6)
+{
+	static char line[8192];
+	unsigned int b24;
+	const char *cmd;
+	FILE *f;
+
+	*rtr = *ipv6 = 0;
+	f = fopen(TRACING "/trace", "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		cmd = strstr(line, "opcode=0x03 ");
+		cmd = cmd ? strstr(cmd, "cmd=") : NULL;
+		if (!cmd || strlen(cmd) < 4 + 50 || sscanf(cmd + 4 + 48, "%2x", &b24) != 1 ||
+		    (b24 & 0xf) != 2)
+			continue;
+		(*rtr)++;
+		*ipv6 += (b24 >> 6) == 3;
+	}
+	fclose(f);
+}
+
+/* What the driver asks of a 57508's firmware, whatever the model does with it. */
+TEST_F(pair6, the_connect_asks_the_firmware_for_roce_v2_over_ipv6)
+{
+	struct rig_endpoint ea, eb;
+	struct rig_qp *a, *b;
+	int rtr, ipv6;
+
+	ASSERT_TRUE(self->p.ready);
+	if (trace_cmds(true))
+		SKIP(return, "no tracefs with the rig_bnxt events at " TRACING);
+	ASSERT_EQ(0, rig_qp_make(self->p.nic0, 16, &a)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(self->p.nic1, 16, &b)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(a, &ea));
+	ASSERT_EQ(0, rig_qp_endpoint(b, &eb));
+	ASSERT_EQ(0, rig_qp_connect(a, &eb)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_connect(b, &ea)) TH_LOG("%s", rig_error());
+	trace_cmds(false);
+	trace_rtr(&rtr, &ipv6);
+	EXPECT_EQ(2, rtr) TH_LOG("MODIFY_QP to RTR traced %d times, not twice", rtr);
+	EXPECT_EQ(2, ipv6) TH_LOG("%d of them ask for RoCE v2 over IPv6", ipv6);
+	rig_qp_destroy(a);
+	rig_qp_destroy(b);
 }
 
 TEST_HARNESS_MAIN
