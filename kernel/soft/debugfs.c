@@ -31,6 +31,8 @@
  *                      stats' stop_leftovers) or "restart"
  *   vf_limits      r   what INITIALIZE_FW left the VFs: "qp N mrw N srq N cq N
  *                      gid N"
+ *   wire_qps       r   per QP on the wire, one line: its requester's and
+ *                      responder's state (for a transfer that stops)
  *   mtu            rw  the function's Ethernet MTU (576-9500, default 9000):
  *                      a path MTU whose packets would not fit is refused
  *   irqs           rw  "on" or "off"; write "off" (the driver's irq_stop
@@ -42,8 +44,10 @@
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 
 #include "dev.h"
@@ -271,6 +275,49 @@ static void rig_soft_show_wire(struct seq_file *m, struct rig_soft_dev *sd)
 		seq_printf(m, "drop_%s %llu\n", rig_soft_wire_drop_names[i], w->drop[i]);
 }
 
+/*
+ * Each of the function's QPs on the wire, one line: its requester (running
+ * indexes, PSNs, retries, and the oldest message not ended) and its
+ * responder, so a transfer that stops can be told from one that crawls.
+ */
+static void rig_soft_show_wire_qps(struct seq_file *m, struct rig_soft_dev *sd)
+{
+	u64 now = ktime_get_ns();
+	struct rig_soft_qp *qp;
+
+	list_for_each_entry(qp, &sd->fn.world->qps, node) {
+		const struct rig_soft_rc_req *q;
+		const struct rig_soft_rc_resp *r;
+		const struct rig_soft_rc_msg *u;
+
+		if (qp->fn != &sd->fn || !qp->wire)
+			continue;
+		q = &qp->wire->req;
+		r = &qp->wire->resp;
+		u = &q->msg[q->una % RIG_SOFT_RC_WINDOW];
+		seq_printf(m, "qp %u state %u req_up %d given %llu stall %u",
+			   qp->qpn, qp->state, qp->wire->req_up, qp->wire->given, qp->wire->stall);
+		seq_printf(m, " req popped %u una %u cur %u posted %u",
+			   q->popped, q->una, q->cur, q->posted);
+		seq_printf(m, " psn una %#x cur %#x hi %#x next %#x retry %u rnr %u",
+			   q->una_psn, q->cur_psn, q->hi_psn, q->next_psn, q->retry_left,
+			   q->rnr_left);
+		seq_printf(m, " recovering %d rnr_wait %d error %d",
+			   q->recovering, q->rnr_wait, q->error);
+		seq_printf(m, " ack_in_us %lld tick_in_us %lld",
+			   q->ack_deadline == RIG_SOFT_RC_NEVER ? -1 :
+			   div_s64((s64)(q->ack_deadline - now), NSEC_PER_USEC),
+			   qp->wire->deadline == RIG_SOFT_RC_NEVER ? -1 :
+			   div_s64((s64)(qp->wire->deadline - now), NSEC_PER_USEC));
+		if (q->una != q->posted)
+			seq_printf(m, " oldest kind %u psn %#x npkts %u rcvd %u issued %d",
+				   u->kind, u->psn, u->npkts, u->rcvd, u->issued);
+		seq_printf(m, " resp epsn %#x rd %u jobs %u..%u sent %u ack_due %d nak %d error %d\n",
+			   r->epsn, r->rd_count, r->job_head, r->job_tail, r->job_sent, r->ack_due,
+			   r->nak_sent, r->error);
+	}
+}
+
 static void rig_soft_show_state(struct seq_file *m, struct rig_soft_dev *sd)
 {
 	seq_puts(m, sd->fn.stopped ? "stopped\n" : "running\n");
@@ -295,6 +342,7 @@ static const struct rig_soft_knob rig_soft_knobs[] = {
 	RIG_SOFT_KNOB(hwrm_stopped, 0400),
 	RIG_SOFT_KNOB(vf_limits, 0400),
 	RIG_SOFT_KNOB(wire, 0400),
+	RIG_SOFT_KNOB(wire_qps, 0400),
 	RIG_SOFT_KNOB_RW(fail_cmd),
 	RIG_SOFT_KNOB_RW(fail_opcode),
 	RIG_SOFT_KNOB_RW(delay_cmd),

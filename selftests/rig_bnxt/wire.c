@@ -673,14 +673,35 @@ static void fill(unsigned char *p, size_t n, uint64_t seed)
 	}
 }
 
+/* Print the model's view of rig_bnxtN's QPs on the wire (a transfer stopped). */
+static void show_wire_qps(int nic)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64], line[1024];
+	FILE *f;
+
+	if (rig_model_dir(nic, dir, sizeof(dir)))
+		return;
+	snprintf(path, sizeof(path), "%s/wire_qps", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		fprintf(stderr, "# rig_bnxt%d: %s", nic, line);
+	fclose(f);
+}
+
 /* The next completion of @qp: it must be @id, @op, OK, @bytes. */
 static void expect_done(struct __test_metadata *_metadata, struct rig_qp *qp, uint64_t id,
 			enum rig_op op, uint32_t bytes)
 {
 	struct rig_completion c = { 0 };
+	int got = rig_qp_wait(qp, WAIT_MS, &c);
 
-	ASSERT_EQ(1, rig_qp_wait(qp, WAIT_MS, &c)) TH_LOG("no completion %llu: %s",
-							  (unsigned long long)id, rig_error());
+	if (got != 1) {
+		show_wire_qps(0);
+		show_wire_qps(1);
+	}
+	ASSERT_EQ(1, got) TH_LOG("no completion %llu: %s", (unsigned long long)id, rig_error());
 	EXPECT_EQ(id, c.id);
 	EXPECT_EQ(op, c.op);
 	EXPECT_EQ(RIG_STATUS_OK, c.status)
@@ -1011,7 +1032,10 @@ TEST_F(pair6, sends_and_remote_reads_cross_in_ipv6_frames_between_the_two_gids)
 #define TRACING		"/sys/kernel/tracing"
 #define CMD_EVENT	TRACING "/events/rig_bnxt/rig_bnxt_cmd/enable"
 
-/* Start (@on) or stop tracing the driver's commands; starting empties the trace. */
+/*
+ * Start (@on) or stop tracing the driver's commands; starting empties the
+ * trace and turns tracing on, whatever an earlier program left it at.
+ */
 static int trace_cmds(bool on)
 {
 	FILE *f;
@@ -1024,6 +1048,8 @@ static int trace_cmds(bool on)
 		if (!f)
 			return -errno;
 		fclose(f);
+		if (rig_write(TRACING "/tracing_on", "1"))
+			return -EIO;
 	}
 	return rig_write(CMD_EVENT, on ? "1" : "0");
 }
