@@ -329,6 +329,21 @@ static u32 rig_soft_rc_una_psn(struct rig_soft_rc_req *req, u32 acked)
 }
 
 /*
+ * After going back, what the old stream still brought (ACKs, READ
+ * responses in order) may have ended messages at or past the next one to
+ * send: the next packet is then the oldest still wanted.  Left behind, the
+ * requester would offer nothing (and with nothing unacknowledged sent, no
+ * timer would run): a transfer that stops for good.
+ */
+static void rig_soft_rc_catch_up(struct rig_soft_rc_req *req)
+{
+	if ((s32)(req->cur - req->una) < 0 || rig_soft_psn_cmp(req->cur_psn, req->una_psn) < 0) {
+		req->cur = req->una;
+		req->cur_psn = req->una_psn;
+	}
+}
+
+/*
  * Every PSN up to @psn is acknowledged: IBA's ACKs are cumulative.
  * Returns true when a READ among them has not had all its responses:
  * they were lost, and the caller goes back to it (an implied NAK).
@@ -353,10 +368,7 @@ static bool rig_soft_rc_ack_to(struct rig_soft_rc_req *req, u32 psn, u64 now)
 		req->una++;
 	}
 	req->una_psn = rig_soft_rc_una_psn(req, implied ? req->una_psn : acked);
-	if ((s32)(req->cur - req->una) < 0 || rig_soft_psn_cmp(req->cur_psn, req->una_psn) < 0) {
-		req->cur = req->una;
-		req->cur_psn = req->una_psn;
-	}
+	rig_soft_rc_catch_up(req);
 	if (req->una != una || req->una_psn != una_psn)
 		rig_soft_rc_progress(req, now);
 	return implied;
@@ -484,6 +496,7 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	if (place->last)
 		req->una++;
 	req->una_psn = rig_soft_rc_una_psn(req, rig_soft_psn_add(expected, 1));
+	rig_soft_rc_catch_up(req);
 	rig_soft_rc_progress(req, now);
 	return RIG_SOFT_RC_PLACE;
 }
