@@ -48,17 +48,25 @@ const char *const rig_soft_wire_drop_names[RIG_SOFT_WIRE_DROPS] = {
 	[RIG_SOFT_WIRE_DROP_STALE] = "stale",
 };
 
-/* The QP's attributes as its machines take them. */
+/*
+ * The QP's attributes as its machines take them.  MODIFY_QP gives the
+ * READ limits as ORRQ and IRRQ slots, as bnxt_re counts them (ORRQ =
+ * ord + 1, IRRQ = 2 * ird + 2): the chip lets ord READs out and takes
+ * ird in, not one slot per READ.
+ */
 static void rig_soft_wire_cfg(const struct rig_soft_qp *qp, struct rig_soft_rc_cfg *cfg)
 {
+	u8 ord = qp->max_rd_atomic ? qp->max_rd_atomic - 1 : 0;
+	u8 ird = qp->max_dest_rd_atomic > 2 ? (qp->max_dest_rd_atomic - 2) / 2 : 1;
+
 	*cfg = (struct rig_soft_rc_cfg){
 		.mtu = qp->mtu,
 		.timeout = qp->timeout,
 		.retry_cnt = qp->retry_cnt,
 		.rnr_retry = qp->rnr_retry,
 		.min_rnr_timer = qp->min_rnr_timer,
-		.max_rd_atomic = min_t(u8, qp->max_rd_atomic, RIG_SOFT_RC_RD_MAX),
-		.max_dest_rd_atomic = clamp_t(u8, qp->max_dest_rd_atomic, 1, RIG_SOFT_RC_RD_MAX),
+		.max_rd_atomic = min_t(u8, ord, RIG_SOFT_RC_RD_MAX),
+		.max_dest_rd_atomic = clamp_t(u8, ird, 1, RIG_SOFT_RC_RD_MAX),
 		.ack_every = RIG_SOFT_WIRE_ACK_EVERY,
 	};
 }

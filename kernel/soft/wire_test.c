@@ -438,6 +438,43 @@ static void a_read_brings_the_peers_bytes_across_the_wire(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, region_eq(&e->a, 0, &e->b, 20000, 5000));
 }
 
+/* READ requests from a's function on the wire, not carried yet. */
+static u32 reads_on_the_wire(struct wenv *e)
+{
+	struct rig_soft_roce_pkt p;
+	u32 i, n = 0;
+
+	for (i = 0; i < e->wire->n; i++) {
+		const struct fake_frame *f = &e->wire->frames[i];
+
+		n += f->from == e->f0 && !rig_soft_roce_decode(f->data, f->len, &p) &&
+		     p.opcode == IB_OPCODE_RC_RDMA_READ_REQUEST;
+	}
+	return n;
+}
+
+/*
+ * fake_rts_req() gives 2 ORRQ slots: one READ out at a time, as on the
+ * chip (bnxt_re: ORRQ slots = ord + 1), not two.
+ */
+static void the_reads_out_are_the_orrq_slots_less_one(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	bool waiting = false;
+	union cqe c;
+	u32 i;
+
+	for (i = 0; i < 3; i++)
+		post(&e->a, true, i * 100, 100, 20000 + i * 100, e->b.mr.key);
+	mutex_lock(&e->world->lock);
+	rig_soft_pass(e->world, SZ_1M, &waiting);
+	KUNIT_EXPECT_EQ(test, reads_on_the_wire(e), 1);
+	mutex_unlock(&e->world->lock);
+	for (i = 0; i < 3; i++)
+		expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_OK, &c);
+	KUNIT_EXPECT_TRUE(test, region_eq(&e->a, 0, &e->b, 20000, 300));
+}
+
 static void a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error(struct kunit *test)
 {
 	struct wenv *e = test->priv;
@@ -583,6 +620,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
 	KUNIT_CASE(a_send_crosses_the_wire_in_packets_of_the_path_mtu),
 	KUNIT_CASE(a_read_brings_the_peers_bytes_across_the_wire),
+	KUNIT_CASE(the_reads_out_are_the_orrq_slots_less_one),
 	KUNIT_CASE(a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error),
 	KUNIT_CASE(a_send_waits_for_a_receive_through_rnr_naks),
 	KUNIT_CASE(a_send_longer_than_its_receive_is_a_remote_invalid_request),
