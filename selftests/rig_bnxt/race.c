@@ -35,6 +35,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <ucontext.h>
 
 #include "kselftest_harness.h"
 #include "raw.h"
@@ -140,13 +141,74 @@ static int one_in(unsigned int n)
 static __thread sigjmp_buf fault_env;
 static __thread volatile int fault_armed;
 
-static void on_fault(int sig)
+static __thread struct beat *my_beat;
+
+/* Write @s to stderr (async-signal-safe). */
+static void say(const char *s)
 {
+	ssize_t n = write(2, s, strlen(s));
+
+	(void)n;
+}
+
+/*
+ * The lines of /proc/self/maps that hold @a or @b, and the program's own
+ * text (where its addresses are relative to), to stderr; async-signal-safe.
+ */
+static void say_maps(unsigned long a, unsigned long b)
+{
+	char buf[8192], *line, *nl;
+	ssize_t n, have = 0;
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int text = 0;
+
+	if (fd < 0)
+		return;
+	for (;;) {
+		n = read(fd, buf + have, sizeof(buf) - 1 - (size_t)have);
+		if (n <= 0)
+			break;
+		have += n;
+		buf[have] = '\0';
+		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
+			unsigned long lo = strtoul(line, NULL, 16);
+			unsigned long hi = strtoul(strchr(line, '-') + 1, NULL, 16);
+
+			*nl = '\0';
+			if ((a >= lo && a < hi) || (b >= lo && b < hi) ||
+			    (!text && strstr(line, "r-xp") && strstr(line, "/race"))) {
+				text |= strstr(line, "/race") != NULL;
+				say("# maps: ");
+				say(line);
+				say("\n");
+			}
+		}
+		have -= line - buf;
+		memmove(buf, line, (size_t)have);
+	}
+	close(fd);
+}
+
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+	char msg[256];
+	unsigned long ip;
+
 	if (fault_armed) {
 		fault_armed = 0;
 		siglongjmp(fault_env, sig);
 	}
-	/* A fault the fuzzer did not expect: die of it, and be counted. */
+	/*
+	 * A fault the fuzzer did not expect: say where (the address, the
+	 * instruction, the call under way, the mappings they fall in), then
+	 * die of it and be counted.
+	 */
+	ip = (unsigned long)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+	snprintf(msg, sizeof(msg), "# pid %d tid %d: signal %d code %d at %p, ip %#lx, in %s\n",
+		 getpid(), (int)gettid(), sig, si->si_code, si->si_addr, ip,
+		 my_beat ? op_names[atomic_load(&my_beat->op)] : "a gang");
+	say(msg);
+	say_maps((unsigned long)si->si_addr, ip);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -291,8 +353,6 @@ static __u32 pick_handle(void)
 	unlock();
 	return h;
 }
-
-static __thread struct beat *my_beat;
 
 /* The call under way succeeded (a gang's threads count as theirs). */
 static void succeeded(void)
@@ -1313,13 +1373,13 @@ static void worker(int widx, unsigned long long seed, int nthreads, int nics,
 		   long long deadline, uint64_t gpu_bus, uint64_t gpu_len)
 {
 	struct thread_arg t[MAX_THREADS];
-	struct sigaction sa = { .sa_handler = on_fault };
+	struct sigaction sa = { .sa_sigaction = on_fault };
 	struct rlimit lim = { 32 << 20, 32 << 20 };
 	int i;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_NODEFER;
+	sa.sa_flags = SA_NODEFER | SA_SIGINFO;
 	sigaction(SIGBUS, &sa, NULL);
 	sigaction(SIGSEGV, &sa, NULL);
 	/*
