@@ -201,7 +201,8 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	/*
 	 * A fault the fuzzer did not expect: say where (the address, the
 	 * instruction, the call under way, the mappings they fall in), then
-	 * die of it and be counted.
+	 * die of it and be counted.  An ip in race's text is line
+	 * "addr2line -e race IP-START+OFFSET" of its maps line.
 	 */
 	ip = (unsigned long)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
 	snprintf(msg, sizeof(msg), "# pid %d tid %d: signal %d code %d at %p, ip %#lx, in %s\n",
