@@ -22,7 +22,7 @@
 /* Bytes of a send entry's PSN search entry (P5: sq_psn_search_ext). */
 #define RIG_BNXT_PSN_BYTES	sizeof(struct rig_bnxt_sq_psn_search_ext)
 /* Outstanding RDMA READs each way: the firmware's limit, at most this. */
-#define RIG_BNXT_RD_ATOMIC	4
+#define RIG_BNXT_RD_ATOMIC	16
 /* Slots of the ORRQ and IRRQ for a limit (bnxt_re's formulas). */
 #define RIG_ORRQ_SLOTS(x)	((x) + 1)
 #define RIG_IRRQ_SLOTS(x)	(2 * (x) + 2)
@@ -433,7 +433,9 @@ static int rig_bnxt_qp_to_rtr(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
 	return rig_bnxt_qp_modify(bnxt, q, &req);
 }
 
-static int rig_bnxt_qp_to_rts(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
+/* The network type again, as bnxt_re sends it in every MODIFY_QP after RTR. */
+static int rig_bnxt_qp_to_rts(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
+			      const struct rig_bnxt_route *r)
 {
 	u32 rd = min_t(u32, bnxt->caps.max_rd_atom, RIG_BNXT_RD_ATOMIC);
 	struct rig_cmdq_modify_qp req = {
@@ -443,7 +445,8 @@ static int rig_bnxt_qp_to_rts(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_RNR_RETRY |
 					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_SQ_PSN |
 					   RIG_CMDQ_MODIFY_QP_MODIFY_MASK_MAX_RD_ATOMIC),
-		.network_type_en_sqd_async_notify_new_state = RIG_CMDQ_MODIFY_QP_NEW_STATE_RTS,
+		.network_type_en_sqd_async_notify_new_state =
+			RIG_CMDQ_MODIFY_QP_NEW_STATE_RTS | r->network_type,
 		.timeout = 14,
 		.retry_cnt = 7,
 		.rnr_retry = 7,
@@ -487,7 +490,7 @@ int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *pee
 	if (!ret)
 		ret = rig_bnxt_qp_to_rtr(bnxt, q, peer, &r);
 	if (!ret)
-		ret = rig_bnxt_qp_to_rts(bnxt, q);
+		ret = rig_bnxt_qp_to_rts(bnxt, q, &r);
 	return ret;
 }
 

@@ -8,13 +8,16 @@
  * DEST_QP_ID, MAX_DEST_RD_ATOMIC >= 1), RTR->RTS (STATE, SQ_PSN, TIMEOUT,
  * RETRY_CNT, RNR_RETRY, MAX_RD_ATOMIC >= 1, and none of the path
  * attributes the Bono firmware refuses there, as bnxt_qplib_modify_qp()
- * notes), INIT->INIT, RTS->RTS, any->ERR, any->RESET.  Running the QP's
+ * notes), INIT->INIT, RTS->RTS, any->ERR, any->RESET; on a function on
+ * a network interface, RTR's network type is RoCE v2 over the GIDs' IP
+ * version and the transitions after it repeat it.  Running the QP's
  * entries is exec.c's, or wire.c's for a QP of a function on a network
  * interface (its machines are allocated at RTR, freed at RESET and with
  * the QP).  Pure: KUnit runs it.
  */
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <net/ipv6.h>
 
 #include "soft.h"
 
@@ -305,6 +308,34 @@ static bool rig_soft_modify_ok(struct rig_soft_fn *fn, const struct cmdq_modify_
 	return true;
 }
 
+/*
+ * The network type (bits 7:6 of the state byte), which bnxt_re sends in
+ * every MODIFY_QP.  A QP on the wire speaks what its RTR said, and every
+ * transition after repeats it.  At RTR the model takes RoCE v2 only, over
+ * IPv4 when both GIDs are IPv4-mapped and over IPv6 when neither is: the
+ * chip builds its headers from the type, so a type that is not the GIDs'
+ * would send frames no peer takes.
+ */
+static bool rig_soft_network_ok(const struct rig_soft_qp *qp, const struct cmdq_modify_qp *req,
+				u32 mask, u8 next)
+{
+	u8 nw = req->network_type_en_sqd_async_notify_new_state & CMDQ_MODIFY_QP_NETWORK_TYPE_MASK;
+	u16 sgid = (mask & M(SGID_INDEX)) ? le16_to_cpu(req->sgid_index) : qp->sgid_index;
+	const u8 *dgid = (mask & M(DGID)) ? (const u8 *)req->dgid : qp->dgid;
+	struct rig_soft_fn *fn = qp->fn;
+	bool v4 = nw == CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV4;
+
+	if (qp->wire && (qp->state == S(RTR) || qp->state == S(RTS)))
+		return nw == qp->network_type;
+	if (next != S(RTR) || qp->state != S(INIT) || !fn->wired)
+		return true;
+	if (!v4 && nw != CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6)
+		return false;
+	return sgid < fn->lim.max_gid &&
+	       ipv6_addr_v4mapped((const struct in6_addr *)fn->gids[sgid].gid) == v4 &&
+	       ipv6_addr_v4mapped((const struct in6_addr *)dgid) == v4;
+}
+
 /* Take the attributes @mask carries. */
 static void rig_soft_modify_take(struct rig_soft_qp *qp, const struct cmdq_modify_qp *req,
 				 u32 mask)
@@ -397,9 +428,12 @@ u8 rig_soft_cmd_modify_qp(struct rig_soft_fn *fn, const void *cmd,
 	status = rig_soft_transition(qp->state, next, mask);
 	if (status)
 		return status;
-	if (!rig_soft_modify_ok(fn, req, mask))
+	if (!rig_soft_modify_ok(fn, req, mask) || !rig_soft_network_ok(qp, req, mask, next))
 		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
 	rig_soft_modify_take(qp, req, mask);
+	if (next == S(RTR) && qp->state == S(INIT))
+		qp->network_type = req->network_type_en_sqd_async_notify_new_state &
+				   CMDQ_MODIFY_QP_NETWORK_TYPE_MASK;
 	/* A function on an interface: its QPs speak RoCE v2 on it (wire.c). */
 	if (next == S(RTR) && qp->state == S(INIT) && fn->wired && rig_soft_wire_qp_up(qp))
 		return CREQ_QP_EVENT_STATUS_RESOURCES;

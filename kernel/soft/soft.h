@@ -822,6 +822,8 @@ struct rig_soft_wire {
  * @max_rd_atomic: ORRQ slots
  * @max_dest_rd_atomic: IRRQ slots
  * @dest_qp_id: the peer's number
+ * @network_type: CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV4 or _IPV6, as its
+ *		  RTR on a wired function said (its frames' IP version)
  * @sq_db: the send doorbell (DPI @dpi)
  * @rq_db: the receive doorbell (DPI @dpi + 1)
  * @sq_done: send entries completed, a running count
@@ -869,6 +871,7 @@ struct rig_soft_qp {
 	u8 max_rd_atomic;
 	u8 max_dest_rd_atomic;
 	u32 dest_qp_id;
+	u8 network_type;
 	struct rig_soft_db sq_db;
 	struct rig_soft_db rq_db;
 	u64 sq_done;

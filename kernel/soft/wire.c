@@ -346,7 +346,7 @@ static bool rig_soft_wire_pkt_init(const struct rig_soft_qp *qp, struct rig_soft
 	ether_addr_copy(pkt->dmac, qp->dest_mac);
 	memcpy(&pkt->saddr, gid->gid, 16);
 	memcpy(&pkt->daddr, qp->dgid, 16);
-	pkt->ipv6 = !ipv6_addr_v4mapped(&pkt->saddr) || !ipv6_addr_v4mapped(&pkt->daddr);
+	pkt->ipv6 = qp->network_type == CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6;
 	pkt->hop_limit = RIG_SOFT_WIRE_HOP_LIMIT;
 	pkt->pkey = RIG_SOFT_WIRE_PKEY;
 	pkt->dqpn = qp->dest_qp_id;

@@ -475,6 +475,42 @@ static void the_reads_out_are_the_orrq_slots_less_one(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, region_eq(&e->a, 0, &e->b, 20000, 300));
 }
 
+/* MODIFY_QP @req with the network type bits @nw instead of its own. */
+static u8 modify_as(struct wqp *t, struct cmdq_modify_qp *req, u8 nw)
+{
+	struct creq_qp_event resp;
+
+	req->network_type_en_sqd_async_notify_new_state &= ~CMDQ_MODIFY_QP_NETWORK_TYPE_MASK;
+	req->network_type_en_sqd_async_notify_new_state |= nw;
+	return fake_cmd(t->ff, req, sizeof(*req), &resp);
+}
+
+/*
+ * The chip builds a QP's headers from RTR's network type: the model takes
+ * RoCE v2 over the GIDs' IP version only (the fake's GIDs are IPv6), and
+ * the transitions after RTR must repeat it, as bnxt_re sends them.
+ */
+static void the_network_type_is_the_gids_and_every_transition_repeats_it(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	struct cmdq_modify_qp req;
+	struct wqp c;
+
+	make_qp(test, e->f0, &c, 4);
+	fake_modify_req(&req, &c.q, CMDQ_MODIFY_QP_NEW_STATE_INIT);
+	KUNIT_ASSERT_EQ(test, modify_as(&c, &req, 0), 0);
+	fake_rtr_req(&req, &c.q, e->f1->gid, e->b.q.qpn, e->b.q.psn);
+	KUNIT_EXPECT_EQ(test, modify_as(&c, &req, CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV1),
+			CREQ_QP_EVENT_STATUS_INVALID_PARAMETER);
+	KUNIT_EXPECT_EQ(test, modify_as(&c, &req, CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV4),
+			CREQ_QP_EVENT_STATUS_INVALID_PARAMETER);
+	KUNIT_EXPECT_EQ(test, modify_as(&c, &req, CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6), 0);
+	fake_rts_req(&req, &c.q);
+	KUNIT_EXPECT_EQ(test, modify_as(&c, &req, 0), CREQ_QP_EVENT_STATUS_INVALID_PARAMETER);
+	KUNIT_EXPECT_EQ(test, modify_as(&c, &req, CMDQ_MODIFY_QP_NETWORK_TYPE_ROCEV2_IPV6), 0);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &c.q)->state, CMDQ_MODIFY_QP_NEW_STATE_RTS);
+}
+
 static void a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error(struct kunit *test)
 {
 	struct wenv *e = test->priv;
@@ -621,6 +657,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(a_send_crosses_the_wire_in_packets_of_the_path_mtu),
 	KUNIT_CASE(a_read_brings_the_peers_bytes_across_the_wire),
 	KUNIT_CASE(the_reads_out_are_the_orrq_slots_less_one),
+	KUNIT_CASE(the_network_type_is_the_gids_and_every_transition_repeats_it),
 	KUNIT_CASE(a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error),
 	KUNIT_CASE(a_send_waits_for_a_receive_through_rnr_naks),
 	KUNIT_CASE(a_send_longer_than_its_receive_is_a_remote_invalid_request),

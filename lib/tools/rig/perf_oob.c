@@ -28,7 +28,7 @@
 #include "stats.h"
 
 /* RDMA reads rig's responder answers at once: the driver's limit (kernel/bnxt/qp.c). */
-#define OOB_READS 4
+#define OOB_READS 16
 
 /* The region a reader reads is at least this large: perftest reads within its page cycle. */
 #define OOB_READ_REGION_MIN ((size_t)64 << 10)
