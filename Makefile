@@ -149,12 +149,12 @@ export RIG_STRESS_MESSAGES ?= 1000000
 
 # Each guest's timeout allows for the debug guest that runs beside it in
 # make check (scripts/check): alone, the plain guest takes ten minutes.
-VM_PLAIN := --soft 2 --ivshmem 16 --timeout 1800
-VM_IOMMU := --iommu --soft 2 --ivshmem 16 --timeout 1200
+VM_PLAIN := --soft 2 --soft-pcie --ivshmem 16 --timeout 1800
+VM_IOMMU := --iommu --soft 2 --soft-pcie --ivshmem 16 --timeout 1200
 # Behind the IOMMU every program but perftest_peers: perftest's exchange
 # and rxe's wire do not change with it, the wire and the provider are
 # run there, and it would add six minutes.
-IOMMU_TESTS := devices regions args abi fuzz qp firmware hardening race module fabric \
+IOMMU_TESTS := devices regions args abi fuzz qp firmware hardening race module pcie fabric \
 	       fabric_tools wire link lockdown
 # Every streaming DMA mapping bounced (no IOMMU): memory the NIC could not
 # reach itself is refused.
@@ -163,8 +163,8 @@ VM_SWIOTLB := --soft 1
 # but perftest_peers (it needs rdma_rxe, which the debug kernel does not
 # build) and fabric_tools (Open MPI and fi_pingpong over the provider that
 # the fabric program already drives under KASAN: minutes more for little).
-VM_DEBUG := --debug-kernel --iommu --soft 2 --ivshmem 16 --mem 3G --timeout 3600
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module fabric wire link lockdown
+VM_DEBUG := --debug-kernel --iommu --soft 2 --soft-pcie --ivshmem 16 --mem 3G --timeout 3600
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module pcie fabric wire link lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 # The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)

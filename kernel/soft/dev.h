@@ -114,6 +114,26 @@ struct rig_soft_net {
  * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
  * @net: its network interface (net.c)
  */
+/**
+ * struct rig_soft_pcie - a PCI Express stand-in's Device Control (pcie.c)
+ * @ops: the stand-in's bus's configuration accesses while wrapped
+ * @parent: the bus's own, or NULL when not wrapped
+ * @lock: guards @order (raw: a user's access holds the raw pci_lock)
+ * @order: Relaxed Ordering and No Snoop as the function has them
+ * @devfn: the stand-in on the bus
+ * @devctl: Device Control's offset in its configuration space
+ *
+ * Part of struct rig_soft_dev; wrapped at probe, unwrapped at remove.
+ */
+struct rig_soft_pcie {
+	struct pci_ops ops;
+	struct pci_ops *parent;
+	raw_spinlock_t lock;
+	u16 order;
+	unsigned int devfn;
+	int devctl;
+};
+
 struct rig_soft_dev {
 	struct rig_transport_adev tadev;
 	struct rig_soft_fn fn;
@@ -129,6 +149,7 @@ struct rig_soft_dev {
 	const struct rig_transport_upcalls *up;
 	struct dentry *debugfs;
 	struct rig_soft_net net;
+	struct rig_soft_pcie pcie;
 };
 
 static inline struct rig_soft_dev *rig_soft_dev_of(struct rig_soft_fn *fn)
@@ -151,6 +172,10 @@ void rig_soft_engine_wake(void);
 void rig_soft_engine_sync(void);
 int rig_soft_engine_start(void);
 void rig_soft_engine_stop(void);
+
+/* pcie.c */
+void rig_soft_pcie_wrap(struct rig_soft_pcie *p, struct pci_dev *pdev);
+void rig_soft_pcie_unwrap(struct rig_soft_pcie *p, struct pci_dev *pdev);
 
 /* main.c */
 int rig_soft_dev_stop(struct rig_soft_dev *sd);

@@ -2,7 +2,9 @@
 /*
  * rig_soft.ko: the model of a Broadcom NetXtreme-E P5 function with its
  * RoCE firmware, on a stand-in PCI function QEMU provides (ivshmem-plain,
- * 1af4:1110, taken only through driver_override = "rig_soft").
+ * 1af4:1110; or, where a test needs PCI Express, QEMU's NVMe controller,
+ * 1b36:0010, whose controller memory buffer is a plain BAR 2), taken only
+ * through driver_override = "rig_soft".
  *
  * This file owns the PCI driver, BAR 2 (mapped uncached; laid out as the
  * function's "BAR 0" window, status page and doorbell BAR, see
@@ -10,7 +12,8 @@
  * with its struct rig_transport, the transport's operations (HWRM,
  * vectors, kick, MTU, interface, upcalls) and the module's init and exit.
  * The interface itself is net.c's.  It does not
- * touch PCIe Device Control (Relaxed Ordering is the driver's).
+ * touch PCIe Device Control (Relaxed Ordering is the driver's; a PCI
+ * Express stand-in's register is pcie.c's).
  */
 #include <linux/auxiliary_bus.h>
 #include <linux/delay.h>
@@ -23,6 +26,8 @@
 
 #define RIG_SOFT_VENDOR		PCI_VENDOR_ID_REDHAT_QUMRANET	/* 0x1af4 */
 #define RIG_SOFT_DEVICE		0x1110				/* ivshmem */
+#define RIG_SOFT_PCIE_VENDOR	PCI_VENDOR_ID_REDHAT		/* 0x1b36 */
+#define RIG_SOFT_PCIE_DEVICE	0x0010				/* QEMU NVMe */
 #define RIG_SOFT_BAR		2
 /* What the model clears at probe: the mailbox window and the L2 doorbells. */
 #define RIG_SOFT_CLEAR		(RIG_SOFT_DB_BAR + RIG_SOFT_L2_DB_SIZE)
@@ -366,13 +371,25 @@ static int rig_soft_adev_up(struct rig_soft_dev *sd)
 	return auxiliary_device_init(adev);
 }
 
+/*
+ * ivshmem is conventional PCI wherever it sits; QEMU's NVMe controller is
+ * PCI Express, so that the driver's Device Control work is tested too.
+ * Its NVMe registers (BAR 0) are never touched; its Device Control is
+ * pcie.c's.
+ */
+static bool rig_soft_stand_in(const struct pci_dev *pdev)
+{
+	return (pdev->vendor == RIG_SOFT_VENDOR && pdev->device == RIG_SOFT_DEVICE) ||
+	       (pdev->vendor == RIG_SOFT_PCIE_VENDOR && pdev->device == RIG_SOFT_PCIE_DEVICE);
+}
+
 static int rig_soft_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	resource_size_t len = pci_resource_len(pdev, RIG_SOFT_BAR);
 	struct rig_soft_dev *sd;
 	int ret;
 
-	if (pdev->vendor != RIG_SOFT_VENDOR || pdev->device != RIG_SOFT_DEVICE)
+	if (!rig_soft_stand_in(pdev))
 		return -ENODEV;
 	if (!(pci_resource_flags(pdev, RIG_SOFT_BAR) & IORESOURCE_MEM) ||
 	    len < RIG_SOFT_BAR_MIN || len > U32_MAX) {
@@ -396,6 +413,7 @@ static int rig_soft_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = rig_soft_pci_up(sd);
 	if (ret)
 		goto err_ida;
+	rig_soft_pcie_wrap(&sd->pcie, pdev);
 	ret = rig_soft_fn_up(sd);
 	if (ret)
 		goto err_pci;
@@ -418,6 +436,7 @@ err_engine:
 	rig_soft_debugfs_remove(sd);
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
+	rig_soft_pcie_unwrap(&sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 	ida_free(&rig_soft_ida, sd->id);
 	auxiliary_device_uninit(&sd->tadev.adev);	/* frees sd */
@@ -426,6 +445,7 @@ err_fn:
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
 err_pci:
+	rig_soft_pcie_unwrap(&sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 err_ida:
 	ida_free(&rig_soft_ida, sd->id);
@@ -450,6 +470,7 @@ static void rig_soft_remove(struct pci_dev *pdev)
 	rig_soft_engine_remove(&sd->fn);
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
+	rig_soft_pcie_unwrap(&sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 	auxiliary_device_uninit(&sd->tadev.adev);	/* may free sd */
 	ida_free(&rig_soft_ida, id);
@@ -458,7 +479,7 @@ static void rig_soft_remove(struct pci_dev *pdev)
 /*
  * No ID table: like vfio-pci's override-only entries, the driver takes a
  * function only when its driver_override says "rig_soft" (the PCI core
- * then matches any device; probe takes only ivshmem).
+ * then matches any device; probe takes only the two stand-ins).
  */
 static struct pci_driver rig_soft_pci_driver = {
 	.name = KBUILD_MODNAME,
