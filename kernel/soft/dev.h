@@ -96,26 +96,7 @@ struct rig_soft_net {
 };
 
 /**
- * struct rig_soft_dev - one stand-in PCI function
- * @tadev: the auxiliary device "rig_soft.rdma.<id>" and its transport;
- *	   its release frees this structure
- * @fn: the modelled function
- * @dma: its memory
- * @pdev: the PCI function
- * @bar: BAR 2, mapped uncached
- * @bar_len: its bytes
- * @id: the auxiliary device's id
- * @irq_lock: protects @vec and @irqs_off; held (bottom halves off) while
- *	      a handler runs
- * @vec: the vectors
- * @irqs_off: the vectors are freed (debugfs "irqs"): a raise is lost
- * @up_lock: protects @up; held while an upcall runs
- * @up: the driver's upcalls, or NULL
- * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
- * @net: its network interface (net.c)
- */
-/**
- * struct rig_soft_pcie - a PCI Express stand-in's Device Control (pcie.c)
+ * struct rig_soft_pcie - Device Control of a PCI Express stand-in (pcie.c)
  * @ops: the stand-in's bus's configuration accesses while wrapped
  * @parent: the bus's own, or NULL when not wrapped
  * @lock: guards @order (raw: a user's access holds the raw pci_lock)
@@ -134,6 +115,26 @@ struct rig_soft_pcie {
 	int devctl;
 };
 
+/**
+ * struct rig_soft_dev - one stand-in PCI function
+ * @tadev: the auxiliary device "rig_soft.rdma.<id>" and its transport;
+ *	   its release frees this structure
+ * @fn: the modelled function
+ * @dma: its memory
+ * @pdev: the PCI function
+ * @bar: BAR 2, mapped uncached
+ * @bar_len: its bytes
+ * @id: the auxiliary device's id
+ * @irq_lock: protects @vec and @irqs_off; held (bottom halves off) while
+ *	      a handler runs
+ * @vec: the vectors
+ * @irqs_off: the vectors are freed (debugfs "irqs"): a raise is lost
+ * @up_lock: protects @up; held while an upcall runs
+ * @up: the driver's upcalls, or NULL
+ * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
+ * @net: its network interface (net.c)
+ * @pcie: a PCI Express stand-in's Device Control (pcie.c)
+ */
 struct rig_soft_dev {
 	struct rig_transport_adev tadev;
 	struct rig_soft_fn fn;
