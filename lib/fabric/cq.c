@@ -6,13 +6,17 @@
  * formats, error entries and waiting: its wait object (FI_WAIT_FD) is the
  * device file, which poll() finds readable once a queue pair whose
  * completion ring it armed (rig_qp_arm()) completes something; it takes
- * no completion itself.  Everything here runs under the domain's lock.
+ * no completion itself.  fi_cq_signal() wakes an fi_cq_sread() through an
+ * eventfd of the queue's own.  Everything here runs under the domain's
+ * lock but the sleep itself.
  */
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rig_fi.h"
 
@@ -34,6 +38,7 @@ struct rig_cq {
 	struct rig_domain *dom;
 	enum fi_cq_format format;
 	enum fi_wait_obj wait_obj;	/* FI_WAIT_FD or FI_WAIT_NONE */
+	int sigfd;			/* an eventfd: fi_cq_signal() wakes fi_cq_sread() */
 	struct rig_cq_entry *ring;
 	size_t cap, head, count;
 	struct rig_ep *tx_eps, *rx_eps;	/* bound endpoints: next_tx, next_rx */
@@ -287,16 +292,19 @@ static int rig_cq_ms_left(const struct timespec *deadline)
 
 /*
  * Read, else arm and sleep in poll() on the device file, until an entry
- * comes or @timeout (milliseconds; negative: none) passes.  The file is
- * the NIC's: a ring armed by another completion queue of the domain may
- * make it readable with nothing for this one, which then naps a
- * millisecond before it sleeps again rather than spin.
+ * comes, @timeout (milliseconds; negative: none) passes or fi_cq_signal()
+ * is called (then -FI_EAGAIN; a signal given while no one sleeps wakes
+ * the next sleep).  The file is the NIC's: a ring armed by another
+ * completion queue of the domain may make it readable with nothing for
+ * this one, which then naps a millisecond before it sleeps again rather
+ * than spin.
  */
 static ssize_t rig_cq_sread(struct fid_cq *fcq, void *buf, size_t count, const void *cond,
 			    int timeout)
 {
 	struct rig_cq *cq = container_of(fcq, struct rig_cq, cq);
-	struct pollfd pfd = { .fd = rig_bnxt_fd(cq->dom->nic), .events = POLLIN };
+	struct pollfd pfd[2] = { { .fd = rig_bnxt_fd(cq->dom->nic), .events = POLLIN },
+				 { .fd = cq->sigfd, .events = POLLIN } };
 	struct timespec deadline;
 	bool woke = false;
 	ssize_t ret;
@@ -327,12 +335,20 @@ static ssize_t rig_cq_sread(struct fid_cq *fcq, void *buf, size_t count, const v
 
 			nanosleep(&nap, NULL);
 		}
-		ret = poll(&pfd, 1, left);
+		ret = poll(pfd, 2, left);
 		if (ret < 0 && errno == EINTR)
 			return -FI_EINTR;
-		if (ret < 0 || (pfd.revents & (POLLERR | POLLHUP))) {
+		if (ret < 0 || (pfd[0].revents & (POLLERR | POLLHUP))) {
 			FI_WARN(&rig_prov, FI_LOG_CQ, "%s: the device is gone\n", cq->dom->name);
 			return -FI_EIO;
+		}
+		if (pfd[1].revents & POLLIN) {
+			uint64_t n;
+
+			if (read(cq->sigfd, &n, sizeof(n)) < 0) {
+				/* Another sleeper took it: woken all the same. */
+			}
+			return -FI_EAGAIN;
 		}
 		woke = ret > 0;
 	}
@@ -348,10 +364,12 @@ static ssize_t rig_cq_sreadfrom(struct fid_cq *fcq, void *buf, size_t count, fi_
 	return n;
 }
 
-static int rig_cq_signal(struct fid_cq *cq)
+static int rig_cq_signal(struct fid_cq *fcq)
 {
-	(void)cq;
-	return -FI_ENOSYS;
+	struct rig_cq *cq = container_of(fcq, struct rig_cq, cq);
+	uint64_t one = 1;
+
+	return write(cq->sigfd, &one, sizeof(one)) == sizeof(one) ? 0 : -errno;
 }
 
 static const char *rig_cq_strerror(struct fid_cq *cq, int prov_errno, const void *err_data,
@@ -383,6 +401,7 @@ static int rig_cq_close(struct fid *fid)
 		return -FI_EBUSY;
 	}
 	pthread_mutex_unlock(&cq->dom->lock);
+	close(cq->sigfd);
 	free(cq->ring);
 	free(cq);
 	return 0;
@@ -428,9 +447,15 @@ int rig_fi_cq_open(struct fid_domain *domain, struct fi_cq_attr *attr, struct fi
 		return -FI_ENOMEM;
 	cq->cap = (attr->size > RIG_CQ_SLACK ? attr->size : 0) + 2 * RIG_CQ_SLACK;
 	cq->ring = calloc(cq->cap, sizeof(*cq->ring));
-	if (!cq->ring) {
+	cq->sigfd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (!cq->ring || cq->sigfd < 0) {
+		int ret = cq->ring ? -errno : -FI_ENOMEM;
+
+		if (cq->sigfd >= 0)
+			close(cq->sigfd);
+		free(cq->ring);
 		free(cq);
-		return -FI_ENOMEM;
+		return ret;
 	}
 	cq->dom = container_of(domain, struct rig_domain, domain);
 	cq->format = attr->format == FI_CQ_FORMAT_UNSPEC ? FI_CQ_FORMAT_CONTEXT : attr->format;

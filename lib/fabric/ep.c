@@ -312,7 +312,8 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, v
 
 	if (!ep->enabled || count > RIG_FI_IOV_LIMIT || (count && !iov))
 		return -FI_EINVAL;
-	mr = rig_ep_mr(ep, iov, count, desc);
+	/* An injected message is the caller's again on return: always copied. */
+	mr = flags & FI_INJECT ? NULL : rig_ep_mr(ep, iov, count, desc);
 	if (len > (mr ? RIG_FI_MAX_MSG_MR : RIG_FI_MAX_MSG))
 		return -FI_EMSGSIZE;
 	if (!ep->qp_ready)
