@@ -9,10 +9,12 @@
  *
  * A message whose buffer a registration holds (the descriptor given, as
  * FI_MR_LOCAL asks) is sent from that region and received into it: in
- * place behind an IOMMU, through the registration's copy without one.
- * Any other goes through bounce slots, RIG_FI_MAX_MSG bytes at most: copied
- * into a slot before its send, out of one after its receive.  Without an
- * IOMMU, every send first brings the copies peers may read up to date.
+ * place behind an IOMMU, through the registration's copy without one
+ * (where a registration no peer may read has a copy only once a message
+ * too large for a bounce slot uses it).  Any other goes through bounce
+ * slots, RIG_FI_MAX_MSG bytes at most: copied into a slot before its
+ * send, out of one after its receive.  Without an IOMMU, every send first
+ * brings the copies peers may read up to date.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -158,18 +160,25 @@ static int rig_ep_post_rx(struct rig_ep *ep)
 }
 
 /*
- * The registration @desc names for one buffer, if there is one: then the
- * message goes to or from it without a bounce slot.
+ * The registration @desc names for one buffer and the region the message
+ * of @len bytes uses in it (rig_fi_mr_region()): then the message goes to
+ * or from that region without a bounce slot.  *@mr is NULL when there is
+ * no registration or a bounce slot serves the message.
  */
-static struct rig_mr *rig_ep_mr(struct rig_ep *ep, const struct iovec *iov, size_t count,
-				void **desc)
+static int rig_ep_mr(struct rig_ep *ep, const struct iovec *iov, size_t count, void **desc,
+		     size_t len, struct rig_mr **mr)
 {
-	struct rig_mr *mr;
+	struct rig_region *r;
+	int ret;
 
+	*mr = NULL;
 	if (count != 1 || !desc || !desc[0] || !iov[0].iov_len ||
-	    rig_fi_mr_find(ep->dom, desc[0], iov[0].iov_base, iov[0].iov_len, &mr))
-		return NULL;
-	return mr;
+	    rig_fi_mr_find(ep->dom, desc[0], iov[0].iov_base, iov[0].iov_len, mr))
+		return 0;
+	ret = rig_fi_mr_region(*mr, len, &r);
+	if (ret || !r)
+		*mr = NULL;
+	return ret;
 }
 
 static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, void **desc,
@@ -177,6 +186,8 @@ static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, v
 {
 	struct rig_fi_rx *r;
 	struct rig_mr *mr;
+	size_t len;
+	int ret;
 
 	if (!ep->enabled || count > RIG_FI_IOV_LIMIT || (count && !iov))
 		return -FI_EINVAL;
@@ -184,13 +195,15 @@ static ssize_t rig_ep_recvv_locked(struct rig_ep *ep, const struct iovec *iov, v
 		rig_fi_ep_progress(ep);
 	if (ep->rx_posted - ep->rx_done >= ep->entries)
 		return -FI_EAGAIN;
+	len = rig_iov_len(iov, count);
+	ret = rig_ep_mr(ep, iov, count, desc, len, &mr);
+	if (ret)
+		return ret;
 	r = &ep->rx[ep->rx_posted % ep->entries];
 	*r = (struct rig_fi_rx){ .context = context, .iov_count = count,
-				 .flags = FI_RECV | FI_MSG | (flags & FI_COMPLETION),
-				 .len = rig_iov_len(iov, count) };
+				 .flags = FI_RECV | FI_MSG | (flags & FI_COMPLETION), .len = len };
 	if (count)
 		memcpy(r->iov, iov, count * sizeof(*iov));
-	mr = rig_ep_mr(ep, iov, count, desc);
 	if (mr) {
 		r->region = mr->region;
 		r->region_at = (uintptr_t)iov[0].iov_base - mr->start;
@@ -312,8 +325,15 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, v
 
 	if (!ep->enabled || count > RIG_FI_IOV_LIMIT || (count && !iov))
 		return -FI_EINVAL;
+	if (len > RIG_FI_MAX_MSG_MR || ((flags & FI_INJECT) && len > RIG_FI_MAX_MSG))
+		return -FI_EMSGSIZE;
 	/* An injected message is the caller's again on return: always copied. */
-	mr = flags & FI_INJECT ? NULL : rig_ep_mr(ep, iov, count, desc);
+	mr = NULL;
+	if (!(flags & FI_INJECT)) {
+		ret = rig_ep_mr(ep, iov, count, desc, len, &mr);
+		if (ret)
+			return ret;
+	}
 	if (len > (mr ? RIG_FI_MAX_MSG_MR : RIG_FI_MAX_MSG))
 		return -FI_EMSGSIZE;
 	if (!ep->qp_ready)
@@ -452,7 +472,10 @@ static ssize_t rig_ep_readv_locked(struct rig_ep *ep, const struct iovec *iov, v
 	if (ep->tx_posted - ep->tx_done >= ep->entries)
 		return -FI_EAGAIN;
 	slot = (uint32_t)(ep->tx_posted % ep->entries);
-	if (desc && desc[0] && !rig_fi_mr_find(ep->dom, desc[0], iov[0].iov_base, len, &mr)) {
+	ret = rig_ep_mr(ep, iov, count, desc, len, &mr);
+	if (ret)
+		return ret;
+	if (mr) {
 		r = mr->region;
 		at = (uintptr_t)iov[0].iov_base - mr->start;
 		copy = mr->copy;

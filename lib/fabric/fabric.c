@@ -508,14 +508,21 @@ static struct fi_ops rig_fi_mr_fid_ops = {
 
 /*
  * A registration is a rig region: behind an IOMMU the buffer's own pages
- * (pinned, read and written in place); without one, where rig takes no
- * ordinary pages, a host region holding a copy made now, which a local
- * read is copied out of.  A peer reads that copy: one a peer may read
- * (FI_REMOTE_READ) is brought up to date again before every send of the
- * domain (ep.c), since a peer learns what to read from a message.  The
- * key carries the region's key and the low 32 bits of its first byte's
- * address, so a reader turns a virtual address into an offset (regions
- * are under 4 GiB).
+ * (pinned, read and written in place).  Without one, where rig takes no
+ * ordinary pages, it is a host region holding a copy: a send writes its
+ * bytes into the copy first, a receive or local read is copied out of it.
+ * A peer reads that copy, so one a peer may read (FI_REMOTE_READ) is made
+ * and filled now, and brought up to date again before every send of the
+ * domain (ep.c), since a peer learns what to read from a message.  One no
+ * peer may read is made only when a message too large for a bounce slot
+ * first uses it (rig_fi_mr_region()): until then its messages go through
+ * the endpoint's bounce slots, the same one copy each way, so ofi_rxm's
+ * buffer pools (17 MiB each, FI_SEND | FI_RECV, 16 KiB messages) cost no
+ * memory of the NIC's and no time to allocate, zero and copy.  The key
+ * carries the region's key (0, which names no region, for a registration
+ * no peer may read without an IOMMU) and the low 32 bits of its first
+ * byte's address, so a reader turns a virtual address into an offset
+ * (regions are under 4 GiB).
  */
 static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count,
 			  uint64_t access, uint64_t offset, uint64_t requested_key,
@@ -545,9 +552,12 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 		ret = rig_region_pages(dom->nic, (void *)start, a + mr->len - start, &mr->region);
 		mr->start = start;
 	} else {
-		ret = rig_region_host(dom->nic, mr->len, &mr->region);
-		if (!ret)
-			ret = rig_region_write(mr->region, 0, mr->buf, mr->len);
+		ret = 0;
+		if (access & FI_REMOTE_READ) {
+			ret = rig_region_host(dom->nic, mr->len, &mr->region);
+			if (!ret)
+				ret = rig_region_write(mr->region, 0, mr->buf, mr->len);
+		}
 		mr->start = a;
 		mr->copy = true;
 	}
@@ -562,7 +572,8 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 	mr->mr.fid.context = context;
 	mr->mr.fid.ops = &rig_fi_mr_fid_ops;
 	mr->mr.mem_desc = mr;
-	mr->mr.key = (uint64_t)rig_region_key(mr->region) << 32 | (uint32_t)mr->start;
+	mr->mr.key = (uint64_t)(mr->region ? rig_region_key(mr->region) : 0) << 32 |
+		     (uint32_t)mr->start;
 	if (mr->copy && (access & FI_REMOTE_READ)) {
 		mr->readable = true;
 		pthread_mutex_lock(&dom->lock);
@@ -603,6 +614,37 @@ static struct fi_ops_mr rig_fi_mr_ops = {
  * The registration @desc names for @len bytes at @buf: 0 and *@mr, or
  * -FI_EINVAL when @desc is no registration of @dom or does not hold them.
  */
+/**
+ * rig_fi_mr_region() - the region a message of @len bytes through @mr uses
+ * @mr: a registration of the domain
+ * @len: the message's bytes
+ * @r: set to the region, or to NULL when a bounce slot serves the message
+ *
+ * A registration without its region (no IOMMU, no peer may read it) gets
+ * one when a message too large for a bounce slot first uses it; the
+ * message writes or copies out its own bytes, so nothing is copied now.
+ * Under the domain's lock.
+ *
+ * Return: 0, or libfabric's error when the region cannot be made.
+ */
+int rig_fi_mr_region(struct rig_mr *mr, size_t len, struct rig_region **r)
+{
+	int ret;
+
+	if (!mr->region && len > RIG_FI_MAX_MSG) {
+		ret = rig_region_host(mr->dom->nic, mr->len, &mr->region);
+		if (ret) {
+			FI_WARN(&rig_prov, FI_LOG_MR, "%s\n", rig_error());
+			mr->region = NULL;
+			return rig_fi_errno(ret);
+		}
+		FI_DBG(&rig_prov, FI_LOG_MR, "a region of %zu bytes for a message of %zu\n",
+		       mr->len, len);
+	}
+	*r = mr->region;
+	return 0;
+}
+
 int rig_fi_mr_find(struct rig_domain *dom, void *desc, const void *buf, size_t len,
 		   struct rig_mr **mr)
 {

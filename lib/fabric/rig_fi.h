@@ -186,7 +186,7 @@ struct rig_ep {
 struct rig_mr {
 	struct fid_mr mr;
 	struct rig_domain *dom;
-	struct rig_region *region;
+	struct rig_region *region;	/* NULL until needed, without an IOMMU and readers */
 	uintptr_t start;		/* the first byte of the region, in the process */
 	size_t len;
 	bool copy;			/* no IOMMU: the region holds a copy of the buffer */
@@ -202,6 +202,7 @@ int rig_fi_domain(struct fid_fabric *fabric, struct fi_info *info, struct fid_do
 		  void *context);
 int rig_fi_mr_find(struct rig_domain *dom, void *desc, const void *buf, size_t len,
 		   struct rig_mr **mr);
+int rig_fi_mr_region(struct rig_mr *mr, size_t len, struct rig_region **r);
 int rig_fi_errno(int rig_err);
 int rig_fi_no_bind(struct fid *fid, struct fid *bfid, uint64_t flags);
 int rig_fi_no_control(struct fid *fid, int command, void *arg);

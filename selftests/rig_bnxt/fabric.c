@@ -365,6 +365,104 @@ TEST_F(fabric, a_registered_buffer_carries_a_message_of_a_mebibyte)
 	free(dst);
 }
 
+/* Is rig_bnxtN behind a translating IOMMU (sysfs "iommu")?  -1: unknown. */
+static int nic_iommu(int n)
+{
+	char path[64], v[8] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/rig_bnxt/rig_bnxt%d/iommu", n);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (!fgets(v, sizeof(v), f))
+		v[0] = '\0';
+	fclose(f);
+	return v[0] == '1' ? 1 : v[0] == '0' ? 0 : -1;
+}
+
+/*
+ * Without an IOMMU a registration no peer may read (no FI_REMOTE_READ:
+ * ofi_rxm's buffer pools) makes no region, so it locks no memory and
+ * copies nothing, until a message too large for a bounce slot uses it;
+ * its key names no region.  Behind an IOMMU it pins the buffer's pages
+ * at once.  Messages through it work either way, small and large.
+ */
+TEST_F(fabric, a_registration_no_peer_may_read_locks_memory_only_when_a_message_needs_it)
+{
+	size_t n = 4 << 20, big = 1 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
+	int iommu = nic_iommu(1);
+	struct fi_cq_data_entry c;
+	struct fi_cq_err_entry err;
+	struct fid_mr *mr, *rmr;
+	long pin0, pin1, pin2;
+	char *buf, *dst;
+
+	ASSERT_NE(-1, iommu);
+	connect_pair(_metadata, &self->srv, &self->cli);
+	ASSERT_EQ(0, posix_memalign((void **)&buf, page, n));
+	ASSERT_EQ(0, posix_memalign((void **)&dst, page, big));
+	for (size_t k = 0; k < n; k++)
+		buf[k] = (char)(k * 7 + (k >> 16));
+	memset(dst, 0, big);
+	pin0 = rig_vm_pinned();
+	ASSERT_LE(0, pin0);
+	ASSERT_EQ(0, fi_mr_reg(self->cli.domain, buf, n, FI_SEND | FI_RECV, 0, 0, 0, &mr, NULL));
+	pin1 = rig_vm_pinned();
+	if (iommu) {
+		EXPECT_LE(pin0 + (long)n, pin1);
+	} else {
+		EXPECT_EQ(pin0, pin1);
+		EXPECT_EQ(0, fi_mr_key(mr) >> 32);
+	}
+
+	/* Small both ways: through bounce slots without an IOMMU, nothing more locked. */
+	ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, fi_send(self->cli.ep, buf + 100, 64, fi_mr_desc(mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ(64, c.len);
+	EXPECT_EQ(0, memcmp(self->srv.buf, buf + 100, 64));
+	memset(self->srv.buf, 'R', 4096);
+	ASSERT_EQ(0, fi_recv(self->cli.ep, buf + 8192, 4096, fi_mr_desc(mr), 0, buf));
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 4096, fi_mr_desc(self->srv.mr), 0,
+			     NULL));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ((void *)buf, c.op_context);
+	EXPECT_EQ(4096, c.len);
+	for (size_t k = 0; k < 4096; k++) {
+		ASSERT_EQ('R', buf[8192 + k]) {
+			TH_LOG("byte %zu", k);
+		}
+	}
+	if (!iommu)
+		EXPECT_EQ(pin0, rig_vm_pinned());
+
+	/* A mebibyte from it: now it has its region, the whole registration's size. */
+	ASSERT_EQ(0, fi_mr_reg(self->srv.domain, dst, big, FI_RECV, 0, 0, 0, &rmr, NULL));
+	ASSERT_EQ(0, fi_recv(self->srv.ep, dst, big, fi_mr_desc(rmr), 0, dst));
+	ASSERT_EQ(0, fi_send(self->cli.ep, buf + n - big, big, fi_mr_desc(mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ(big, c.len);
+	EXPECT_EQ(0, memcmp(dst, buf + n - big, big));
+	pin2 = rig_vm_pinned();
+	EXPECT_LE(pin0 + (long)n, pin2);
+	if (!iommu) {
+		/* A peer given its key is refused (last: the error ends the connection). */
+		ASSERT_EQ(0, fi_read(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0,
+				     (uint64_t)(uintptr_t)buf, fi_mr_key(mr), self->srv.buf));
+		ASSERT_EQ(-FI_EAVAIL, next_completion(self->srv.cq, &c, &err));
+		EXPECT_EQ(FI_EACCES, err.err);
+	}
+	fi_close(&rmr->fid);
+	fi_close(&mr->fid);
+	EXPECT_GE(pin2 - (long)n, rig_vm_pinned());
+	free(buf);
+	free(dst);
+}
+
 TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access_error)
 {
 	struct fi_cq_data_entry c;
