@@ -128,6 +128,9 @@ struct rig_bnxt_waiter {
  * @creq: its completions and events (a ring the CREQ vector raises)
  * @creq_id: the CREQ's ring id from HWRM_RING_ALLOC
  * @creq_db: the CREQ's doorbell (consumer index, arm)
+ * @status: RIG_TRANSPORT_CAP_KICK: the function's status page (its @idle
+ *	    says it sleeps, and a command posted then needs a kick); else
+ *	    NULL
  * @work: the CREQ's bottom half (system_bh_wq), queued by its vector
  * @lock: protects @cmdq_prod, @seq, @waiters, @creq_cons, @failed; taken
  *	  by senders (process context) and by the CREQ's interrupt path
@@ -153,6 +156,7 @@ struct rig_bnxt_rcfw {
 	struct rig_bnxt_ring creq;
 	u16 creq_id;
 	void __iomem *creq_db;
+	struct rig_bnxt_status __iomem *status;
 	struct work_struct work;
 	spinlock_t lock;	/* see above */
 	u32 cmdq_prod;

@@ -307,6 +307,27 @@ static void rig_bnxt_cmd_post(struct rig_bnxt_dev *bnxt, const void *req, u32 by
 	writel(1, bnxt->t->bar0 + RIG_BNXT_MBOX_TRIG);
 }
 
+/*
+ * A function whose doorbells are memory it polls (RIG_TRANSPORT_CAP_KICK)
+ * sees the trigger only when it looks: if it said it sleeps, kick it, as a
+ * process does after ringing a doorbell.  The full barrier between the
+ * trigger's store and the load of idle pairs with the function's between
+ * saying so and its last look: it sees the trigger, or this sees it asleep.
+ * Process context, no lock of the channel's held: the kick may run the
+ * function's work here.
+ */
+static void rig_bnxt_cmd_kick(struct rig_bnxt_dev *bnxt)
+{
+	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
+
+	if (!rcfw->status)
+		return;
+	/* The trigger's store before idle's load (see above). */
+	mb();
+	if (readl(&rcfw->status->idle))
+		bnxt->t->ops->kick(bnxt->t);
+}
+
 /**
  * rig_bnxt_cmd() - send a command to the RoCE firmware and wait for it
  * @bnxt: the function
@@ -358,6 +379,7 @@ int rig_bnxt_cmd(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, void *resp,
 	trace_rig_bnxt_cmd(dev_name(bnxt->dev), opcode, cookie, req, req_len);
 	rig_bnxt_cmd_post(bnxt, req, req_len);
 	spin_unlock_bh(&rcfw->lock);
+	rig_bnxt_cmd_kick(bnxt);
 
 	w = &rcfw->waiters[cookie];
 	timeout_ms = READ_ONCE(fw_timeout_ms) ?: bnxt->fw_timeout_ms;
@@ -396,15 +418,27 @@ int rig_bnxt_cmd(struct rig_bnxt_dev *bnxt, void *req, u32 req_len, void *resp,
 	return ((struct rig_creq_qp_event *)resp)->status ? -EIO : 0;
 }
 
-/* Map the CREQ's doorbell and tell the mailbox where the CMDQ is. */
+/*
+ * Map the CREQ's doorbell (and the status page of a function that needs
+ * kicks) and tell the mailbox where the CMDQ is.
+ */
 static int rig_bnxt_rcfw_mailbox(struct rig_bnxt_dev *bnxt)
 {
 	struct rig_bnxt_rcfw *rcfw = &bnxt->rcfw;
 	struct rig_cmdq_init init = {};
 
+	if (bnxt->t->caps & RIG_TRANSPORT_CAP_KICK) {
+		rcfw->status = ioremap(bnxt->t->status_phys, sizeof(*rcfw->status));
+		if (!rcfw->status)
+			return -ENOMEM;
+	}
 	rcfw->creq_db = ioremap(bnxt->t->db_phys + bnxt->t->vectors[0].db_offset, 8);
-	if (!rcfw->creq_db)
+	if (!rcfw->creq_db) {
+		if (rcfw->status)
+			iounmap(rcfw->status);
+		rcfw->status = NULL;
 		return -ENOMEM;
+	}
 	init.cmdq_pbl = cpu_to_le64(rcfw->cmdq.pbl.root);
 	init.cmdq_size_cmdq_lvl =
 		cpu_to_le16(((RIG_BNXT_CMDQ_DEPTH << RIG_CMDQ_INIT_CMDQ_SIZE_SFT) &
@@ -518,6 +552,8 @@ void rig_bnxt_rcfw_stop(struct rig_bnxt_dev *bnxt)
 	bnxt->t->ops->free_irq(bnxt->t, 0, bnxt);
 	cancel_work_sync(&rcfw->work);
 	iounmap(rcfw->creq_db);
+	if (rcfw->status)
+		iounmap(rcfw->status);
 	rig_bnxt_ring_release(bnxt, &rcfw->creq, rcfw->creq_id);
 	rig_bnxt_ring_destroy(bnxt, &rcfw->cmdq);
 }

@@ -10,9 +10,9 @@
  * (RIG_SOFT_ALONE_SPIN_NS while its CPU has nothing else to run, and at
  * least RIG_SOFT_IDLE_PASSES passes) more, then sets idle in
  * every function's status page, looks once more behind a full barrier,
- * and sleeps until kicked (RIG_BNXT_KICK, through the transport's kick)
- * or 1 ms passes, when it looks at the mailboxes and doorbells again
- * without waking up.
+ * and sleeps until kicked (RIG_BNXT_KICK, or the driver after a command,
+ * through the transport's kick) or asleep_look_ms passes, when it looks
+ * at the mailboxes and doorbells again without waking up.
  *
  * Where a kick's work runs (kick_runs_pass) depends on whether the engine
  * has a CPU of its own.  When it last looked, alone on its CPU, a kick
@@ -53,6 +53,10 @@ MODULE_PARM_DESC(kick_runs_pass, "where a kick that finds the engine asleep runs
 static unsigned int idle_spin_us = 20;
 module_param(idle_spin_us, uint, 0644);
 MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before it sleeps while another task wants its CPU (us, default 20; at least 200 while none does)");
+
+static unsigned int asleep_look_ms = 1;
+module_param(asleep_look_ms, uint, 0644);
+MODULE_PARM_DESC(asleep_look_ms, "how often a sleeping engine looks at doorbells and mailboxes no one kicked (ms, default 1; 0: only when kicked)");
 
 static struct rig_soft_world rig_soft_world;
 
@@ -166,16 +170,24 @@ static bool rig_soft_engine_doze(void)
 }
 
 /*
- * Sleep until kicked or work shows up; every millisecond look at the
- * mailboxes and doorbells (commands need no kick).
+ * Sleep until kicked or work shows up; every asleep_look_ms look at the
+ * mailboxes and doorbells (a doorbell the driver writes for a ring of its
+ * own, an arm or a consumer, is not kicked).
  */
 static void rig_soft_engine_sleep(void)
 {
 	while (!rig_soft_engine_doze()) {
-		if (!wait_event_interruptible_hrtimeout(rig_soft_wq,
-							READ_ONCE(rig_soft_kicked) ||
-							kthread_should_stop(),
-							ms_to_ktime(1)))
+		unsigned int look = READ_ONCE(asleep_look_ms);
+		bool go = look ?
+			!wait_event_interruptible_hrtimeout(rig_soft_wq,
+							    READ_ONCE(rig_soft_kicked) ||
+							    kthread_should_stop(),
+							    ms_to_ktime(look)) :
+			!wait_event_interruptible(rig_soft_wq,
+						  READ_ONCE(rig_soft_kicked) ||
+						  kthread_should_stop());
+
+		if (go)
 			break;
 	}
 	spin_lock_irq(&rig_soft_wq.lock);

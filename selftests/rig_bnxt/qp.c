@@ -1851,6 +1851,58 @@ TEST_F(qp, a_kick_runs_the_models_pass_in_the_kickers_call_or_wakes_its_thread_a
 	ASSERT_EQ(0, rig_soft_param_set("kick_runs_pass", mode));
 }
 
+/*
+ * The model's engine, asleep, looks at the mailboxes only when kicked
+ * (asleep_look_ms 0): the driver kicks a function that said it sleeps
+ * after posting a command, as a process does after a doorbell, so
+ * registrations and a connection are answered at once.  Without that
+ * kick each would wait for its timeout (made 3 s here) and fail.
+ */
+TEST_F_TIMEOUT(qp, the_driver_kicks_a_sleeping_function_after_posting_a_command, 120)
+{
+	long look = rig_soft_param_num("asleep_look_ms", -1);
+	long timeout = rig_param_num("fw_timeout_ms", -1), k0, kicks = 0;
+	int reg[4], made = 0, i;
+	struct rig_region *r;
+	struct rig_qp *a = NULL, *b = NULL;
+	struct rig_endpoint ea, eb;
+
+	if (look < 0)
+		SKIP(return, "the model has no asleep_look_ms");
+	ASSERT_LE(0, timeout);
+	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", 3000));
+	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", 0));
+	for (i = 0; i < 4; i++) {
+		usleep(50000);			/* the engine sleeps within a millisecond */
+		k0 = model_kicks("kicks");
+		reg[i] = rig_region_host(self->nic0, 4096, &r);
+		if (!reg[i])
+			reg[i] = rig_region_deregister(r);
+		kicks += model_kicks("kicks") - k0;
+	}
+	usleep(50000);
+	if (!rig_qp_make(self->nic0, 4, &a) && !rig_qp_make(self->nic1, 4, &b) &&
+	    !rig_qp_endpoint(a, &ea) && !rig_qp_endpoint(b, &eb) && !rig_qp_connect(a, &eb) &&
+	    !rig_qp_connect(b, &ea))
+		made = 1;
+	if (a)
+		rig_qp_destroy(a);
+	if (b)
+		rig_qp_destroy(b);
+	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", look));
+	ASSERT_EQ(0, rig_param_set("fw_timeout_ms", timeout));
+	for (i = 0; i < 4; i++) {
+		EXPECT_EQ(0, reg[i]) {
+			TH_LOG("registration %d: %s", i, strerror(-reg[i]));
+		}
+	}
+	EXPECT_TRUE(made) {
+		TH_LOG("%s", rig_error());
+	}
+	TH_LOG("%ld kicks for 4 registrations with the engine asleep", kicks);
+	EXPECT_LE(4, kicks);
+}
+
 /* fork, SIGKILL, close */
 
 TEST_F(qp, a_child_of_fork_gets_eperm_from_every_queue_pair_call)
