@@ -610,10 +610,6 @@ static struct fi_ops_mr rig_fi_mr_ops = {
 	.regattr = rig_fi_mr_regattr,
 };
 
-/*
- * The registration @desc names for @len bytes at @buf: 0 and *@mr, or
- * -FI_EINVAL when @desc is no registration of @dom or does not hold them.
- */
 /**
  * rig_fi_mr_region() - the region a message of @len bytes through @mr uses
  * @mr: a registration of the domain
@@ -645,6 +641,10 @@ int rig_fi_mr_region(struct rig_mr *mr, size_t len, struct rig_region **r)
 	return 0;
 }
 
+/*
+ * The registration @desc names for @len bytes at @buf: 0 and *@mr, or
+ * -FI_EINVAL when @desc is no registration of @dom or does not hold them.
+ */
 int rig_fi_mr_find(struct rig_domain *dom, void *desc, const void *buf, size_t len,
 		   struct rig_mr **mr)
 {
