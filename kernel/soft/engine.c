@@ -233,8 +233,8 @@ static u64 rig_soft_spin_ns(void)
  * microseconds, so the whole ones cost it a few percent).  A pass while
  * an entry waits for a peer, the first after sleeping and the last look
  * before it are whole.  What only a whole pass sees waits no longer than
- * this: an arm rung after its completion, a command (which waits a
- * millisecond for a sleeping engine anyway), an NQ doorbell.
+ * this: an arm rung after its completion, a command (the driver kicks
+ * only a sleeping engine), an NQ doorbell.
  */
 #define RIG_SOFT_WHOLE_NS	(100 * NSEC_PER_USEC)
 
