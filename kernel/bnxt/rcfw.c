@@ -313,8 +313,7 @@ static void rig_bnxt_cmd_post(struct rig_bnxt_dev *bnxt, const void *req, u32 by
  * process does after ringing a doorbell.  The full barrier between the
  * trigger's store and the load of idle pairs with the function's between
  * saying so and its last look: it sees the trigger, or this sees it asleep.
- * Process context, no lock of the channel's held: the kick may run the
- * function's work here.
+ * The transport wakes it; its work does not run here.
  */
 static void rig_bnxt_cmd_kick(struct rig_bnxt_dev *bnxt)
 {
@@ -325,7 +324,7 @@ static void rig_bnxt_cmd_kick(struct rig_bnxt_dev *bnxt)
 	/* The trigger's store before idle's load (see above). */
 	mb();
 	if (readl(&rcfw->status->idle))
-		bnxt->t->ops->kick(bnxt->t);
+		bnxt->t->ops->wake(bnxt->t);
 }
 
 /**

@@ -109,7 +109,12 @@ struct rig_transport_upcalls {
  *		 sleep, whenever vector @vec (0..@nvec-1) is raised
  * @free_irq: undo @request_irq; once it returns @handler runs no more
  * @kick: the function's doorbells are memory it polls
- *	  (RIG_TRANSPORT_CAP_KICK): it said it sleeps, wake it
+ *	  (RIG_TRANSPORT_CAP_KICK): it said it sleeps, wake it (a process's
+ *	  RIG_BNXT_KICK: the function's work may run in the caller)
+ * @wake: RIG_TRANSPORT_CAP_KICK only: a command was posted while the
+ *	  function said it sleeps: wake it.  Its work never runs in the
+ *	  caller, as firmware uses none of the host task's memory (a fault
+ *	  injected into the caller's allocations stays the caller's)
  * @register_upcalls: have @up called; NULL undoes it (once it returns,
  *		      no upcall runs)
  * @mtu: the Ethernet MTU of the function's interface now (bnxt_en's
@@ -127,6 +132,7 @@ struct rig_transport_ops {
 			   irq_handler_t handler, const char *name, void *data);
 	void (*free_irq)(struct rig_transport *t, unsigned int vec, void *data);
 	void (*kick)(struct rig_transport *t);
+	void (*wake)(struct rig_transport *t);
 	void (*register_upcalls)(struct rig_transport *t,
 				 const struct rig_transport_upcalls *up);
 	u32 (*mtu)(struct rig_transport *t);

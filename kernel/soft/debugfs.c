@@ -78,8 +78,9 @@ static void rig_soft_show_stats(struct seq_file *m, struct rig_soft_dev *sd)
 		   s->tx_pkts, s->tx_bytes, s->rx_pkts, s->rx_bytes);
 	seq_printf(m, "stats_writes %llu\nstop_leftovers %llu\nraises_off %llu\n",
 		   s->stats_writes, s->stop_leftovers, s->raises_off);
-	seq_printf(m, "kicks %lld\nkick_passes %llu\n",
-		   atomic64_read(&sd->fn.kicks), s->kick_passes);
+	seq_printf(m, "kicks %lld\nkick_passes %llu\ncommand_wakes %lld\n",
+		   atomic64_read(&sd->fn.kicks), s->kick_passes,
+		   atomic64_read(&sd->fn.cmd_wakes));
 }
 
 static void rig_soft_show_qps(struct seq_file *m, struct rig_soft_dev *sd)

@@ -120,6 +120,13 @@ static void rig_soft_op_kick(struct rig_transport *t)
 	rig_soft_engine_kick(&rig_soft_dev_of_t(t)->fn);
 }
 
+/* A command waits in the mailbox: wake the engine, never run it here. */
+static void rig_soft_op_wake(struct rig_transport *t)
+{
+	atomic64_inc(&rig_soft_dev_of_t(t)->fn.cmd_wakes);
+	rig_soft_engine_wake();
+}
+
 static void rig_soft_op_register_upcalls(struct rig_transport *t,
 					 const struct rig_transport_upcalls *up)
 {
@@ -135,6 +142,7 @@ static const struct rig_transport_ops rig_soft_transport_ops = {
 	.request_irq = rig_soft_op_request_irq,
 	.free_irq = rig_soft_op_free_irq,
 	.kick = rig_soft_op_kick,
+	.wake = rig_soft_op_wake,
 	.mtu = rig_soft_op_mtu,
 	.netdev = rig_soft_op_netdev,
 	.register_upcalls = rig_soft_op_register_upcalls,

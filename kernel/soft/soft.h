@@ -491,6 +491,8 @@ struct rig_soft_wire_stats {
  * @kicks: RIG_BNXT_KICKs for this function (system calls on the fast
  *	   path); atomic, not under @world's lock: a kick that finds the
  *	   lock taken wakes the engine without it
+ * @cmd_wakes: the driver's wakes after a command posted while the engine
+ *	       slept (the transport's wake); atomic, as @kicks
  * @wired: attached to a network interface (net.c): QPs that reach RTR
  *	   from now on speak RoCE v2 on it (wire.c)
  * @wire_mac: the interface's MAC, what a received frame must be sent to
@@ -537,6 +539,7 @@ struct rig_soft_fn {
 	struct rig_soft_faults faults;
 	struct rig_soft_stats stats;
 	atomic64_t kicks;
+	atomic64_t cmd_wakes;
 	bool wired;
 	u8 wire_mac[ETH_ALEN];
 	struct rig_soft_wire_stats wire;

@@ -1854,9 +1854,10 @@ TEST_F(qp, a_kick_runs_the_models_pass_in_the_kickers_call_or_wakes_its_thread_a
 /*
  * The model's engine, asleep, looks at the mailboxes only when kicked
  * (asleep_look_ms 0): the driver kicks a function that said it sleeps
- * after posting a command, as a process does after a doorbell, so
- * registrations and a connection are answered at once.  Without that
- * kick each would wait for its timeout (made 3 s here) and fail.
+ * after posting a command, as a process does after a doorbell (through
+ * the transport's wake, counted as command_wakes), so registrations and a
+ * connection are answered at once.  Without that kick each would wait for
+ * its timeout (made 3 s here) and fail.
  */
 TEST_F_TIMEOUT(qp, the_driver_kicks_a_sleeping_function_after_posting_a_command, 120)
 {
@@ -1874,11 +1875,11 @@ TEST_F_TIMEOUT(qp, the_driver_kicks_a_sleeping_function_after_posting_a_command,
 	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", 0));
 	for (i = 0; i < 4; i++) {
 		usleep(50000);			/* the engine sleeps within a millisecond */
-		k0 = model_kicks("kicks");
+		k0 = model_kicks("command_wakes");
 		reg[i] = rig_region_host(self->nic0, 4096, &r);
 		if (!reg[i])
 			reg[i] = rig_region_deregister(r);
-		kicks += model_kicks("kicks") - k0;
+		kicks += model_kicks("command_wakes") - k0;
 	}
 	usleep(50000);
 	if (!rig_qp_make(self->nic0, 4, &a) && !rig_qp_make(self->nic1, 4, &b) &&
@@ -1899,7 +1900,7 @@ TEST_F_TIMEOUT(qp, the_driver_kicks_a_sleeping_function_after_posting_a_command,
 	EXPECT_TRUE(made) {
 		TH_LOG("%s", rig_error());
 	}
-	TH_LOG("%ld kicks for 4 registrations with the engine asleep", kicks);
+	TH_LOG("%ld wakes for 4 registrations with the engine asleep", kicks);
 	EXPECT_LE(4, kicks);
 }
 
