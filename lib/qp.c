@@ -80,6 +80,7 @@ struct rig_qp {
 	void *sq_db, *rq_db, *cq_db;	/* the doorbells: the first 8 bytes of those pages */
 	/* The NIC's status page if it needs kicks, else NULL: see rig_qp_kick(). */
 	const struct rig_bnxt_status *status;
+	bool rq_wake;			/* RIG_BNXT_QUERY_RQ_WAKE: see rig_qp_kick() */
 	struct rig_qp_entry *sq_shadow, *rq_shadow;	/* @entries each */
 
 	/*
@@ -165,8 +166,11 @@ static inline void rig_qp_doorbell(void *reg, uint32_t xid, uint32_t type, uint6
 			      memory_order_relaxed);
 }
 
-/* rig_qp_kick()'s slow path: look at the status page, kick if asleep. */
-static int rig_qp_kick_slow(struct rig_qp *qp, const char *call)
+/*
+ * rig_qp_kick()'s slow path: look at the status page, kick if asleep (for
+ * a receive, @rq, only if the NIC says a receive may need it).
+ */
+static int rig_qp_kick_slow(struct rig_qp *qp, bool rq, const char *call)
 {
 	struct rig_bnxt_handle kick = { .size = sizeof(kick), .handle = qp->handle };
 	int err;
@@ -177,7 +181,15 @@ static int rig_qp_kick_slow(struct rig_qp *qp, const char *call)
 	 * Either it sees the new doorbell or we see it asleep.
 	 */
 	atomic_thread_fence(memory_order_seq_cst);
+	/*
+	 * Acquire: the NIC stores @rq_wake before @idle, so the @rq_wake of
+	 * the sleep we saw is the one we load next.
+	 */
 	if (!atomic_load_explicit((const volatile _Atomic uint32_t *)&qp->status->idle,
+				  memory_order_acquire))
+		return 0;
+	if (rq && qp->rq_wake &&
+	    !atomic_load_explicit((const volatile _Atomic uint32_t *)&qp->status->rq_wake,
 				  memory_order_relaxed))
 		return 0;
 	err = rig_cmd(qp->nic, RIG_BNXT_KICK, &kick);
@@ -190,16 +202,22 @@ static int rig_qp_kick_slow(struct rig_qp *qp, const char *call)
  * that needs none (every NetXtreme function) costs this one branch, the
  * same way every time: no barrier, no load of the status page.
  *
+ * A receive (@rq) kicks only when the NIC's status page says a receive
+ * may have work at once (RIG_BNXT_QUERY_RQ_WAKE; without it, always).
+ * Otherwise the receive waits for a peer's send, which wakes the NIC:
+ * a process that takes its message and posts the next receive, as every
+ * ping-pong does, would else wake a NIC it has nothing for.
+ *
  * Completion doorbells kick nothing.  The NIC never waits for one: the
  * completion ring has room for a completion of every entry both rings
  * hold, and an arm matters only when a completion is written, which the
  * NIC does awake, reading the arm as it does.
  */
-static inline int rig_qp_kick(struct rig_qp *qp, const char *call)
+static inline int rig_qp_kick(struct rig_qp *qp, bool rq, const char *call)
 {
 	if (__builtin_expect(!qp->status, 1))
 		return 0;
-	return rig_qp_kick_slow(qp, call);
+	return rig_qp_kick_slow(qp, rq, call);
 }
 
 /* The queue pair's state as its completions have shown it: RIG_QP_*. */
@@ -328,6 +346,7 @@ static int rig_qp_map_doorbells(struct rig_bnxt *nic, struct rig_qp *qp,
 	qp->rq_db = qp->db_page[RIG_DB_RQ]->map;
 	qp->cq_db = qp->db_page[RIG_DB_CQ]->map;
 	qp->status = nic->status;
+	qp->rq_wake = nic->flags & RIG_BNXT_QUERY_RQ_WAKE;
 	return 0;
 }
 
@@ -670,12 +689,11 @@ RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t 
 	atomic_store_explicit(&qp->rq_prod, prod + 1, memory_order_release);
 	rig_qp_doorbell(qp->rq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_RQ, prod + 1, qp->entries);
 	/*
-	 * A sleeping NIC is woken for a receive too: it may have to complete
-	 * it at once (flushed, when the queue pair failed and we have not
-	 * taken that completion yet), and a peer's send it holds may wait
-	 * for it.
+	 * A sleeping NIC is woken for a receive only if it may have to
+	 * complete it at once: flushed, when the queue pair failed (we may
+	 * not have taken that completion yet, so only the NIC knows).
 	 */
-	return rig_qp_kick(qp, "rig_qp_receive");
+	return rig_qp_kick(qp, true, "rig_qp_receive");
 }
 
 RIG_EXPORT int rig_qp_ring(struct rig_qp *qp)
@@ -690,7 +708,7 @@ RIG_EXPORT int rig_qp_ring(struct rig_qp *qp)
 		return 0;
 	qp->sq_rung = prod;
 	rig_qp_doorbell(qp->sq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_SQ, prod, qp->entries);
-	return rig_qp_kick(qp, "rig_qp_ring");
+	return rig_qp_kick(qp, false, "rig_qp_ring");
 }
 
 /* Completions */

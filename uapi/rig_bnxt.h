@@ -81,6 +81,12 @@ struct rig_bnxt_query {
  * RIG_BNXT_KICK.  A real NetXtreme function never sets this.
  */
 #define RIG_BNXT_QUERY_NEEDS_KICK	_BITUL(2)
+/*
+ * With RIG_BNXT_QUERY_NEEDS_KICK: the status page's @rq_wake says whether
+ * a receive needs a kick.  Without this bit, kick after a receive doorbell
+ * as after a send doorbell.
+ */
+#define RIG_BNXT_QUERY_RQ_WAKE		_BITUL(3)
 
 /**
  * struct rig_bnxt_status - the status page of a NIC that needs kicks
@@ -88,11 +94,18 @@ struct rig_bnxt_query {
  *	stored a doorbell issues a full barrier, reads this, and kicks
  *	(RIG_BNXT_KICK) when it is set: either the NIC sees the doorbell
  *	or the process sees it asleep.
+ * @rq_wake: written by the NIC before @idle, when the NIC sets
+ *	RIG_BNXT_QUERY_RQ_WAKE: non-zero when a receive may have work for
+ *	the sleeping NIC at once (a queue pair of it is in error, and its
+ *	receives complete flushed).  While it is zero a process does not
+ *	kick for a receive doorbell: the receive waits for a peer's send,
+ *	and the send wakes the NIC.
  * @reserved: zero
  */
 struct rig_bnxt_status {
 	__u32 idle;
-	__u32 reserved[3];
+	__u32 rq_wake;
+	__u32 reserved[2];
 };
 
 #define RIG_BNXT_QUERY	_IO(RIG_BNXT_TYPE, RIG_BNXT_BASE + 0)

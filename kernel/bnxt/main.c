@@ -179,6 +179,8 @@ static int rig_bnxt_publish(struct rig_bnxt_dev *bnxt)
 		.kind = bnxt->t->kind,
 		.iommu = rig_bnxt_iommu(bnxt->t->pdev),
 		.needs_kick = bnxt->t->caps & RIG_TRANSPORT_CAP_KICK,
+		.rq_wake = (bnxt->t->caps & RIG_TRANSPORT_CAP_KICK) &&
+			   (bnxt->t->caps & RIG_TRANSPORT_CAP_RQ_WAKE),
 		.status_phys = bnxt->t->status_phys,
 		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr),
 				    rounddown_pow_of_two(bnxt->caps.max_cqe / 2),

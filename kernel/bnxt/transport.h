@@ -60,6 +60,11 @@ struct rig_transport_vector {
  * write to a page overwrites the first before it is seen.
  */
 #define RIG_TRANSPORT_CAP_DPI_PER_DOORBELL	BIT(1)
+/*
+ * With RIG_TRANSPORT_CAP_KICK: the status page's rq_wake says when a
+ * receive needs a kick (RIG_BNXT_QUERY_RQ_WAKE).
+ */
+#define RIG_TRANSPORT_CAP_RQ_WAKE	BIT(2)
 
 struct rig_transport;
 

@@ -61,6 +61,8 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 		q->flags |= RIG_BNXT_QUERY_RELAXED_ORDERING;
 	if (rdev->attr.needs_kick) {
 		q->flags |= RIG_BNXT_QUERY_NEEDS_KICK;
+		if (rdev->attr.rq_wake)
+			q->flags |= RIG_BNXT_QUERY_RQ_WAKE;
 		q->status_offset = (u64)ctx->status_cookie << PAGE_SHIFT;
 	}
 	q->max_entries = rdev->attr.max_entries;

@@ -127,6 +127,8 @@ struct rig_dev_ops {
  * @iommu: a translating IOMMU covers the NIC's DMA
  * @needs_kick: RIG_BNXT_QUERY_NEEDS_KICK: the NIC keeps a status page at
  *		@status_phys
+ * @rq_wake: RIG_BNXT_QUERY_RQ_WAKE: with @needs_kick, the page's rq_wake
+ *	     says when a receive needs a kick
  * @status_phys: that page's physical address
  * @max_entries: the largest ring a queue pair may have
  * @gid: the port's address
@@ -147,6 +149,7 @@ struct rig_dev_attr {
 	enum rig_bnxt_kind kind;
 	bool iommu;
 	bool needs_kick;
+	bool rq_wake;
 	phys_addr_t status_phys;
 	u32 max_entries;
 	u8 gid[16];

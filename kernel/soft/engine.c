@@ -9,10 +9,11 @@
  * parameters.  The thread polls while there is work, spins idle_spin_us
  * (RIG_SOFT_ALONE_SPIN_NS while its CPU has nothing else to run, and at
  * least RIG_SOFT_IDLE_PASSES passes) more, then sets idle in
- * every function's status page, looks once more behind a full barrier,
- * and sleeps until kicked (RIG_BNXT_KICK, or the driver after a command,
- * through the transport's kick) or asleep_look_ms passes, when it looks
- * at the mailboxes and doorbells again without waking up.
+ * every function's status page (and rq_wake, whether a receive needs a
+ * kick), looks once more behind a full barrier, and sleeps until kicked
+ * (RIG_BNXT_KICK, or the driver after a command, through the transport's
+ * wake) or asleep_look_ms passes, when it looks at the mailboxes and
+ * doorbells again without waking up.
  *
  * Where a kick's work runs (kick_runs_pass) depends on whether the engine
  * has a CPU of its own.  When it last looked, alone on its CPU, a kick
@@ -114,11 +115,27 @@ struct rig_soft_world *rig_soft_engine_world(void)
 	return &rig_soft_world;
 }
 
+/*
+ * Each function's status page: whether a receive posted while the engine
+ * sleeps needs a kick (rig_soft_rq_wake()).  Stored before idle, which a
+ * process loads first (with acquire), and again after a kicker's pass.
+ */
+static void rig_soft_set_rq_wake(void)
+{
+	struct rig_soft_fn *fn;
+
+	lockdep_assert_held(&rig_soft_world.lock);
+	list_for_each_entry(fn, &rig_soft_world.fns, node)
+		rig_soft_bar_write32(fn, RIG_SOFT_STATUS_RQ_WAKE, rig_soft_rq_wake(fn));
+}
+
 static void rig_soft_set_idle(u32 idle)
 {
 	struct rig_soft_fn *fn;
 
 	lockdep_assert_held(&rig_soft_world.lock);
+	if (idle)
+		rig_soft_set_rq_wake();
 	rig_soft_idle = idle;
 	list_for_each_entry(fn, &rig_soft_world.fns, node)
 		rig_soft_bar_write32(fn, RIG_SOFT_STATUS, idle);
@@ -303,6 +320,14 @@ static bool rig_soft_engine_kick_pass(struct rig_soft_fn *fn)
 	}
 	fn->stats.kick_passes++;
 	rig_soft_engine_pass_locked(true, &waiting);
+	/* The pass may have failed a QP: its receives now have work at once. */
+	rig_soft_set_rq_wake();
+	/*
+	 * As in rig_soft_engine_doze(): rq_wake's stores before the look at
+	 * the doorbells.  Either a process sees rq_wake and kicks, or we see
+	 * its receive here.
+	 */
+	mb();
 	/* More than one pass's bytes, or a peer to wait for: the engine's. */
 	left = waiting || rig_soft_pending(&rig_soft_world);
 	__skb_queue_head_init(&tx);
@@ -367,6 +392,7 @@ void rig_soft_engine_add(struct rig_soft_fn *fn)
 	guard(mutex)(&rig_soft_world.lock);
 	list_add_tail(&fn->node, &rig_soft_world.fns);
 	/* A sleeping engine must be kicked for this function too. */
+	rig_soft_bar_write32(fn, RIG_SOFT_STATUS_RQ_WAKE, rig_soft_rq_wake(fn));
 	rig_soft_bar_write32(fn, RIG_SOFT_STATUS, rig_soft_idle);
 }
 

@@ -1151,6 +1151,33 @@ static void entries_posted_after_an_error_are_flushed_too(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pending(e->a));
 }
 
+static bool rq_wake(struct fake_fn *ff)
+{
+	struct rig_soft_world *world = ff->fn.world;
+	bool w;
+
+	mutex_lock(&world->lock);
+	w = rig_soft_rq_wake(&ff->fn);
+	mutex_unlock(&world->lock);
+	return w;
+}
+
+/*
+ * What the status page's rq_wake says: a receive posted while the engine
+ * sleeps has work at once only on a function with a queue pair in error.
+ */
+static void a_receive_needs_the_engine_at_once_only_where_a_qp_is_in_error(struct kunit *test)
+{
+	struct xenv *e = env(test);
+
+	post_numbered_receives(e, 2);
+	KUNIT_EXPECT_FALSE(test, rq_wake(e->f0));
+	KUNIT_EXPECT_FALSE(test, rq_wake(e->f1));
+	send_too_long(test);
+	KUNIT_EXPECT_TRUE(test, rq_wake(e->f0));
+	KUNIT_EXPECT_FALSE(test, rq_wake(e->f1));
+}
+
 static void a_responder_failed_by_a_send_flushes_its_other_receives(struct kunit *test)
 {
 	struct xenv *e = env(test);
@@ -1713,6 +1740,7 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(after_an_error_remaining_sends_and_posted_receives_are_flushed),
 	KUNIT_CASE(pending_is_true_until_every_entry_of_a_failed_qp_is_flushed),
 	KUNIT_CASE(entries_posted_after_an_error_are_flushed_too),
+	KUNIT_CASE(a_receive_needs_the_engine_at_once_only_where_a_qp_is_in_error),
 	KUNIT_CASE(a_responder_failed_by_a_send_flushes_its_other_receives),
 	KUNIT_CASE(a_qp_error_is_told_to_the_driver_once),
 	KUNIT_CASE_PARAM(a_corrupt_send_doorbell_is_a_local_qp_operation_error,

@@ -301,7 +301,8 @@ static void rig_soft_transport_fill(struct rig_soft_dev *sd)
 			.ring_idx = i,
 			.db_offset = i * RIG_SOFT_VEC_DB_STRIDE,
 		};
-	t->caps = RIG_TRANSPORT_CAP_KICK | RIG_TRANSPORT_CAP_DPI_PER_DOORBELL;
+	t->caps = RIG_TRANSPORT_CAP_KICK | RIG_TRANSPORT_CAP_DPI_PER_DOORBELL |
+		  RIG_TRANSPORT_CAP_RQ_WAKE;
 	t->chip_num = RIG_SOFT_CHIP_NUM;
 	t->stats_size = RIG_SOFT_STATS_SIZE;
 	t->kind = RIG_BNXT_KIND_SOFT;

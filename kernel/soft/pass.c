@@ -4,9 +4,10 @@
  * channels, the frames their interfaces received (wired functions), their
  * QPs' entries (in turn, within a byte budget), their CQs' notifications
  * and their vectors; or only the QPs' part.  This file owns
- * the order of that work and the question "is there any?", which decides
- * whether the engine may sleep; the thread that repeats passes is
- * engine.c's.  Pure: KUnit runs it.
+ * the order of that work and the questions "is there any?", which decides
+ * whether the engine may sleep, and "would a receive have any?", which
+ * decides whether a receive must wake it; the thread that repeats passes
+ * is engine.c's.  Pure: KUnit runs it.
  */
 #include <linux/list.h>
 #include <linux/timekeeping.h>
@@ -160,6 +161,33 @@ bool rig_soft_pending(struct rig_soft_world *world)
 	}
 	list_for_each_entry(qp, &world->qps, node)
 		if (rig_soft_qp_pending(qp))
+			return true;
+	return false;
+}
+
+/**
+ * rig_soft_rq_wake() - would a receive posted to @fn have work at once?
+ * @fn: the function; the caller holds its world's lock
+ *
+ * What the status page's rq_wake tells a process while the engine
+ * sleeps.  Only a receive of a QP in error has work at once: it completes
+ * flushed.  Any other waits for a send, which wakes the engine itself: a
+ * local peer's is kicked, frames from the wire wake it, and a send that
+ * waits for a receive keeps the engine awake until its deadline
+ * (rig_soft_exec_qp()'s @waiting).  A QP in error makes every receive of
+ * its function kick: a few kicks too many, where a failed queue pair
+ * waits to be destroyed.
+ *
+ * Return: true when a QP of @fn is in error.
+ */
+bool rig_soft_rq_wake(struct rig_soft_fn *fn)
+{
+	struct rig_soft_qp *qp;
+	unsigned long i;
+
+	rig_soft_assert_held(fn);
+	xa_for_each(&fn->qps, i, qp)
+		if (qp->state == CMDQ_MODIFY_QP_NEW_STATE_ERR)
 			return true;
 	return false;
 }

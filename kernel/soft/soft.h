@@ -42,6 +42,7 @@
 #define RIG_SOFT_MBOX_PROD	0x60c	/* CMDQ producer: slots, bit 31 = reset */
 #define RIG_SOFT_MBOX_TRIG	0x700	/* the driver writes 1 after a producer */
 #define RIG_SOFT_STATUS		0x1000	/* struct rig_bnxt_status */
+#define RIG_SOFT_STATUS_RQ_WAKE	(RIG_SOFT_STATUS + 4)	/* its @rq_wake */
 #define RIG_SOFT_DB_BAR		0x10000	/* the doorbell BAR starts here */
 #define RIG_SOFT_L2_DB_SIZE	0x10000	/* its "L2" part: vector doorbells */
 #define RIG_SOFT_VEC_DB_STRIDE	0x1000	/* vector i's doorbell at i * this */
@@ -1218,5 +1219,6 @@ bool rig_soft_wire_qp_pending(struct rig_soft_qp *qp, u64 now);
 bool rig_soft_pass_qps(struct rig_soft_world *world, u64 budget, bool *waiting);
 bool rig_soft_pass(struct rig_soft_world *world, u64 budget, bool *waiting);
 bool rig_soft_pending(struct rig_soft_world *world);
+bool rig_soft_rq_wake(struct rig_soft_fn *fn);
 
 #endif /* RIG_SOFT_H */

@@ -340,6 +340,13 @@ static void fake_idle(uint32_t idle)
 	__atomic_store_n(&((struct rig_bnxt_status *)fake.mem)->idle, idle, __ATOMIC_SEQ_CST);
 }
 
+/* The NIC says a receive has work for it at once (non-zero) or not. */
+static void fake_rq_wake(uint32_t rq_wake)
+{
+	__atomic_store_n(&((struct rig_bnxt_status *)fake.mem)->rq_wake, rq_wake,
+			 __ATOMIC_SEQ_CST);
+}
+
 /* The last doorbell stored in page @d of queue pair @q. */
 static uint64_t fake_doorbell(const struct fake_qp *q, int d)
 {
@@ -724,6 +731,7 @@ TEST(ring_kicks_a_nic_that_needs_kicks_only_when_it_sleeps)
 	rig_bnxt_close(nic);
 }
 
+/* A NIC that keeps no rq_wake (no RIG_BNXT_QUERY_RQ_WAKE): as for a send. */
 TEST(receive_kicks_a_nic_that_needs_kicks_only_when_it_sleeps)
 {
 	struct rig_bnxt *nic;
@@ -742,6 +750,39 @@ TEST(receive_kicks_a_nic_that_needs_kicks_only_when_it_sleeps)
 	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 2));
 	EXPECT_EQ(1u, fake.kicks);
 	EXPECT_EQ(fq->handle, fake.kick_handle);
+	rig_bnxt_close(nic);
+}
+
+TEST(receive_kicks_a_sleeping_nic_only_when_its_status_page_says_a_receive_needs_it)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	fake.flags = RIG_BNXT_QUERY_NEEDS_KICK | RIG_BNXT_QUERY_RQ_WAKE;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 8, 4096, &fq);
+	/* Asleep, with nothing a receive could do at once: no kick. */
+	fake_idle(1);
+	fake_rq_wake(0);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
+	EXPECT_EQ(0u, fake.kicks);
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 1, 8), fake_doorbell(fq, DB_RQ));
+	/* A send still kicks. */
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 2));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(1u, fake.kicks);
+	/* A receive may have work at once (a queue pair in error): a kick. */
+	fake_rq_wake(1);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 3));
+	EXPECT_EQ(2u, fake.kicks);
+	EXPECT_EQ(fq->handle, fake.kick_handle);
+	/* Awake, whatever rq_wake says: none. */
+	fake_idle(0);
+	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 4));
+	EXPECT_EQ(2u, fake.kicks);
 	rig_bnxt_close(nic);
 }
 

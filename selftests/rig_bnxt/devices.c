@@ -216,14 +216,18 @@ TEST_F(nic, query_reports_abi_kind_and_page)
 	EXPECT_EQ(RIG_BNXT_ABI_VERSION, q.abi);
 	EXPECT_EQ(RIG_BNXT_KIND_SOFT, q.kind);
 	EXPECT_EQ(0, q.flags & ~(RIG_BNXT_QUERY_IOMMU | RIG_BNXT_QUERY_RELAXED_ORDERING |
-				 RIG_BNXT_QUERY_NEEDS_KICK));
+				 RIG_BNXT_QUERY_NEEDS_KICK | RIG_BNXT_QUERY_RQ_WAKE));
 	EXPECT_EQ(0, q.flags & RIG_BNXT_QUERY_RELAXED_ORDERING);
 	EXPECT_EQ((__u64)sysconf(_SC_PAGESIZE), q.page_size);
 	/* The limit comes from the firmware (QUERY_FUNC): a power of two. */
 	EXPECT_LE(2, q.max_entries);
 	EXPECT_EQ(0, q.max_entries & (q.max_entries - 1));
-	/* The model needs kicks, and says so with a status page to map. */
+	/*
+	 * The model needs kicks, and says so with a status page to map,
+	 * which also says when a receive needs one.
+	 */
 	EXPECT_TRUE(q.flags & RIG_BNXT_QUERY_NEEDS_KICK);
+	EXPECT_TRUE(q.flags & RIG_BNXT_QUERY_RQ_WAKE);
 	EXPECT_NE(0, q.status_offset);
 }
 

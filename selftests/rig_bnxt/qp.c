@@ -1904,6 +1904,64 @@ TEST_F_TIMEOUT(qp, the_driver_kicks_a_sleeping_function_after_posting_a_command,
 	EXPECT_LE(4, kicks);
 }
 
+/*
+ * A receive posted while the model sleeps wakes it only when the status
+ * page says a receive has work at once (a queue pair of the NIC is in
+ * error): a process that takes its message and posts the next receive
+ * kicks nothing, and the peer's send, kicked, finds the receive.  With
+ * asleep_look_ms 0 the model looks only when kicked, so a receive posted
+ * to a queue pair that failed (its completions not yet taken, so the
+ * library cannot know) is flushed only if its kick came.
+ */
+TEST_F_TIMEOUT(qp, a_receive_wakes_a_sleeping_nic_only_when_a_queue_pair_of_it_failed, 120)
+{
+	long look = rig_soft_param_num("asleep_look_ms", -1), k0, kicks;
+	struct rig_completion c[4];
+	struct rig_qp *tx, *rx;
+	struct mem s, d;
+	int i, n = 0;
+
+	if (look < 0)
+		SKIP(return, "the model has no asleep_look_ms");
+	link_make(_metadata, self, self->nic0, self->nic1, 8, &tx, &rx, &s, &d);
+	usleep(50000);			/* the engine sleeps within a millisecond */
+	k0 = model_kicks("kicks");
+	ASSERT_LE(0, k0);
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(0, rig_qp_receive(rx, d.r, 0, 64, i));
+	kicks = model_kicks("kicks") - k0;
+	EXPECT_EQ(0, kicks) TH_LOG("4 receives posted to a sleeping, healthy NIC kicked it");
+	/* The send's kick wakes it, and it finds the receives. */
+	ASSERT_EQ(0, rig_qp_send(tx, s.r, 0, 64, 10));
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	expect(_metadata, rx, 0, RIG_RECEIVE, RIG_STATUS_OK, 0, 64);
+	expect(_metadata, tx, 10, RIG_SEND, RIG_STATUS_OK, 0, 64);
+
+	/* 65 bytes into a receive of 64: both queue pairs fail. */
+	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", 0));
+	ASSERT_EQ(0, rig_qp_send(tx, s.r, 0, 65, 11));
+	ASSERT_EQ(0, rig_qp_ring(tx));
+	usleep(50000);
+	k0 = model_kicks("kicks");
+	ASSERT_EQ(0, rig_qp_receive(rx, d.r, 0, 64, 99));
+	kicks = model_kicks("kicks") - k0;
+	for (n = 0; n < 4 && rig_qp_wait(rx, WAIT_MS, &c[n]) == 1; n++)
+		;
+	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", look));
+	EXPECT_EQ(1, kicks);
+	/* Receive 1 failed; 2 and 3 (posted before) and 99 are flushed. */
+	ASSERT_EQ(4, n) TH_LOG("%d completions; the receive posted after the failure not flushed",
+			       n);
+	EXPECT_EQ(1, c[0].id);
+	EXPECT_EQ(RIG_STATUS_LOCAL_LENGTH, c[0].status);
+	for (i = 1; i < 4; i++) {
+		EXPECT_EQ(RIG_STATUS_FLUSHED, c[i].status);
+		EXPECT_EQ(i < 3 ? (uint64_t)i + 1 : 99, c[i].id);
+	}
+	ASSERT_EQ(0, rig_qp_destroy(tx));
+	ASSERT_EQ(0, rig_qp_destroy(rx));
+}
+
 /* fork, SIGKILL, close */
 
 TEST_F(qp, a_child_of_fork_gets_eperm_from_every_queue_pair_call)
