@@ -118,7 +118,9 @@ struct rig_soft_world *rig_soft_engine_world(void)
 /*
  * Each function's status page: whether a receive posted while the engine
  * sleeps needs a kick (rig_soft_rq_wake()).  Stored before idle, which a
- * process loads first (with acquire), and again after a kicker's pass.
+ * process loads first (with acquire), when the engine goes to sleep and
+ * after a kicker's pass: only a pass changes a QP's state, so the looks
+ * of a sleeping engine (every asleep_look_ms) need not walk the QPs again.
  */
 static void rig_soft_set_rq_wake(void)
 {
@@ -134,7 +136,7 @@ static void rig_soft_set_idle(u32 idle)
 	struct rig_soft_fn *fn;
 
 	lockdep_assert_held(&rig_soft_world.lock);
-	if (idle)
+	if (idle && !rig_soft_idle)
 		rig_soft_set_rq_wake();
 	rig_soft_idle = idle;
 	list_for_each_entry(fn, &rig_soft_world.fns, node)
