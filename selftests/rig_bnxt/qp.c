@@ -1948,7 +1948,11 @@ TEST_F_TIMEOUT(qp, a_receive_wakes_a_sleeping_nic_only_when_a_queue_pair_of_it_f
 	for (n = 0; n < 4 && rig_qp_wait(rx, WAIT_MS, &c[n]) == 1; n++)
 		;
 	ASSERT_EQ(0, rig_soft_param_set("asleep_look_ms", look));
-	EXPECT_EQ(1, kicks);
+	/*
+	 * One kick, or none if the model was still awake (a slow guest): the
+	 * flush below is what only the kick, or a model awake, brings.
+	 */
+	EXPECT_GE(1, kicks);
 	/* Receive 1 failed; 2 and 3 (posted before) and 99 are flushed. */
 	ASSERT_EQ(4, n) TH_LOG("%d completions; the receive posted after the failure not flushed",
 			       n);
