@@ -11,6 +11,15 @@
  * Mappings are VM_PFNMAP and VM_IO (get_user_pages() and
  * madvise(MADV_DOFORK) leave them alone), VM_DONTCOPY (no child of fork()
  * gets one), VM_DONTEXPAND and VM_DONTDUMP, and cannot be split.
+ *
+ * Pages are inserted by the fault handler, never by mmap() itself, as
+ * vfio-pci maps its BARs, for mappings that may be zapped while they
+ * live: remap_pfn_range() of a whole VMA registers it with x86's PAT
+ * (VM_PAT), which looks the first page up in the page tables again when
+ * the VMA goes and warns where it finds none (get_pat_info()), and a
+ * process could make it warn by racing its own unmaps against a zap.
+ * vmf_insert_pfn() registers nothing.  A fault on a mapping that was
+ * zapped (its NIC went, its page was revoked) is SIGBUS.
  */
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
@@ -204,31 +213,70 @@ static int rig_vma_mremap(struct vm_area_struct *new)
 	return -EINVAL;
 }
 
+/* At most this many pages of a buffer are inserted by one fault. */
+#define RIG_FAULT_AROUND	512
+
+/*
+ * Insert the pages of a buffer's mapping from the one @vmf faulted on,
+ * as many as RIG_FAULT_AROUND: a ring or a region is touched page after
+ * page, and a fault each would cost more than the walk.
+ */
+static vm_fault_t rig_fault_pages(struct vm_fault *vmf, struct rig_buf *buf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	unsigned long i = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
+	unsigned long end = min(vma_pages(vma), i + RIG_FAULT_AROUND);
+	vm_fault_t ret;
+
+	ret = vmf_insert_pfn(vma, vma->vm_start + (i << PAGE_SHIFT),
+			     page_to_pfn(buf->pages->pages[i]));
+	if (ret != VM_FAULT_NOPAGE)
+		return ret;
+	/* The rest only saves faults: a page that fails now faults later. */
+	while (++i < end)
+		if (vmf_insert_pfn(vma, vma->vm_start + (i << PAGE_SHIFT),
+				   page_to_pfn(buf->pages->pages[i])) != VM_FAULT_NOPAGE)
+			break;
+	return VM_FAULT_NOPAGE;
+}
+
+/*
+ * A page of a mapping is inserted when first touched, and again after a
+ * zap only if the zap did not end the mapping: the NIC went (it is dead),
+ * the page was revoked, or rig_ctx_zap() unlisted the mapping.  Checked
+ * under @vma_lock, which every zap holds across its zap_vma_ptes(), so
+ * no page is inserted behind a zap.
+ */
+static vm_fault_t rig_vma_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct rig_vma *rv = vma->vm_private_data;
+	struct rig_mmap *m = rv->entry;
+	struct rig_ctx *ctx = rv->ctx;
+
+	guard(mutex)(&ctx->vma_lock);
+	if (rv->vma != vma || list_empty(&rv->node) || m->revoked ||
+	    READ_ONCE(ctx->rdev->dead))
+		return VM_FAULT_SIGBUS;
+	if (m->buf)
+		return rig_fault_pages(vmf, m->buf);
+	return vmf_insert_pfn(vma, vma->vm_start, PHYS_PFN(m->phys));
+}
+
 static const struct vm_operations_struct rig_vm_ops = {
+	.fault = rig_vma_fault,
 	.close = rig_vma_close,
 	.may_split = rig_vma_may_split,
 	.mremap = rig_vma_mremap,
 };
 
-/* Insert the pages of @buf, from its first, into @vma. */
+/* Check a mapping of a buffer: no longer than the buffer. */
 static int rig_map_pages(struct vm_area_struct *vma, struct rig_buf *buf)
 {
-	unsigned long i, npages = vma_pages(vma);
-	int ret;
-
-	if (npages > buf->pages->npages)
-		return -EINVAL;
-	for (i = 0; i < npages; i++) {
-		ret = remap_pfn_range(vma, vma->vm_start + (i << PAGE_SHIFT),
-				      page_to_pfn(buf->pages->pages[i]), PAGE_SIZE,
-				      vma->vm_page_prot);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return vma_pages(vma) > buf->pages->npages ? -EINVAL : 0;
 }
 
-/* Map one I/O page, uncached, writable only if the entry says so. */
+/* Check a mapping of one I/O page: uncached, writable only if allowed. */
 static int rig_map_io(struct vm_area_struct *vma, struct rig_mmap *m)
 {
 	if (vma_pages(vma) != 1)
@@ -239,15 +287,14 @@ static int rig_map_io(struct vm_area_struct *vma, struct rig_mmap *m)
 		vm_flags_clear(vma, VM_MAYWRITE);
 	}
 	vma->vm_page_prot = pgprot_noncached(vma->vm_page_prot);
-	return io_remap_pfn_range(vma, vma->vm_start, PHYS_PFN(m->phys), PAGE_SIZE,
-				  vma->vm_page_prot);
+	return 0;
 }
 
 /*
- * Map what @rv's entry names into @rv's VMA and list it, unless the NIC
- * went or the entry was revoked (both checked under @vma_lock, which
- * rig_ctx_zap() and the revoke take).  On an error the caller unmaps
- * what was inserted.
+ * Make @rv's VMA a mapping of what its entry names and list it, unless
+ * the NIC went or the entry was revoked (both checked under @vma_lock,
+ * which rig_ctx_zap() and the revoke take).  Nothing is mapped yet: the
+ * fault handler inserts the pages.
  */
 static int rig_vma_insert(struct rig_vma *rv)
 {
@@ -261,10 +308,10 @@ static int rig_vma_insert(struct rig_vma *rv)
 		return -ENODEV;
 	if (m->revoked)
 		return -EINVAL;
-	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
 	ret = m->buf ? rig_map_pages(vma, m->buf) : rig_map_io(vma, m);
 	if (ret)
 		return ret;
+	vm_flags_set(vma, VM_IO | VM_PFNMAP | VM_DONTCOPY | VM_DONTEXPAND | VM_DONTDUMP);
 	vma->vm_ops = &rig_vm_ops;
 	vma->vm_private_data = rv;
 	list_add(&rv->node, &ctx->vmas);

@@ -920,6 +920,64 @@ TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts
 }
 
 /*
+ * A stop takes every mapping of its files away while they live.  Mappings
+ * of one page of each kind (the status page, a doorbell, the rings, a host
+ * region), touched or not, zapped, then moved (refused) and unmapped: the
+ * kernel reports nothing, for no PAT bookkeeping looks for their pages.
+ */
+TEST_F_TIMEOUT(fw, one_page_mappings_zapped_by_a_stop_move_and_unmap_with_no_kernel_report, 60)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	struct rig_bnxt_reg_region r;
+	void *map[5] = { MAP_FAILED, MAP_FAILED, MAP_FAILED, MAP_FAILED, MAP_FAILED };
+	struct raw_qp a;
+	int kmsg, i;
+
+	kmsg = rig_kmsg_open();
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, raw_cmd(self->fd, RIG_BNXT_QUERY, &q));
+	if (q.flags & RIG_BNXT_QUERY_NEEDS_KICK)
+		map[0] = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd,
+			      (off_t)q.status_offset);
+	ASSERT_EQ(0, raw_qp_make(self->fd, 4, 1, &a));
+	map[1] = raw_db_map(self->fd, a.c.sq_db_offset);
+	map[2] = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd,
+		      (off_t)a.c.mmap_offset);
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	map[3] = raw_map(self->fd, &r);
+	map[4] = raw_map(self->fd, &r);		/* never touched */
+	for (i = 1; i < 5; i++)
+		ASSERT_NE(MAP_FAILED, map[i]) TH_LOG("mapping %d", i);
+	for (i = 0; i < 4; i++)
+		if (map[i] != MAP_FAILED)
+			EXPECT_FALSE(rig_sigbus_on_touch(map[i])) TH_LOG("mapping %d", i);
+
+	ASSERT_EQ(0, dir_write(self->dir, "state", "stop"));
+	ASSERT_TRUE(nic_becomes(0, 0, 10000));
+	for (i = 0; i < 5; i++) {
+		void *target;
+
+		if (map[i] == MAP_FAILED)
+			continue;
+		EXPECT_TRUE(rig_sigbus_on_touch(map[i])) TH_LOG("mapping %d", i);
+		target = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		ASSERT_NE(MAP_FAILED, target);
+		EXPECT_EQ(MAP_FAILED, mremap(map[i], 4096, 4096,
+					     MREMAP_MAYMOVE | MREMAP_FIXED, target));
+		munmap(target, 4096);
+		EXPECT_EQ(0, munmap(map[i], 4096)) TH_LOG("mapping %d", i);
+	}
+	munmap((void *)a.db[1], 4096);
+	munmap((void *)a.db[2], 4096);
+	munmap((void *)a.db[0], 4096);
+	munmap(a.map, a.c.mmap_bytes);
+	ASSERT_EQ(0, dir_write(self->dir, "state", "restart"));
+	ASSERT_TRUE(nic_becomes(0, 1, 10000));
+	EXPECT_EQ(0, rig_kernel_reports(kmsg));
+	close(kmsg);
+}
+
+/*
  * A stop the firmware lives through (bnxt_en's reload, suspend, a reset
  * it announces): the driver takes everything down in order, telling the
  * firmware (objects, DEINITIALIZE_FW, the notification queues, the

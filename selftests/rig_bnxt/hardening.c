@@ -517,6 +517,80 @@ TEST_F(hard, a_destroyed_queue_pairs_doorbell_mappings_are_taken_away)
 	munmap(a.map, a.c.mmap_bytes);
 }
 
+/*
+ * Try to move a one-page mapping elsewhere, with and without leaving the
+ * old one: every move is refused, and the mapping stays where it was.
+ */
+static int move_refused(void *p)
+{
+	void *target = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *q;
+	int refused = 1;
+
+	if (target == MAP_FAILED)
+		return 0;
+	q = mremap(p, 4096, 4096, MREMAP_MAYMOVE | MREMAP_FIXED, target);
+	refused &= q == MAP_FAILED;
+	q = mremap(p, 4096, 4096, MREMAP_MAYMOVE | MREMAP_DONTUNMAP);
+	refused &= q == MAP_FAILED;
+	munmap(target, 4096);
+	return refused;
+}
+
+/*
+ * A mapping the driver takes away while it lives (a doorbell page revoked
+ * with its queue pair) may be touched, moved and unmapped in any order
+ * with the kernel reporting nothing: pages are put in by faults, so no
+ * PAT bookkeeping (remap_pfn_range()'s VM_PAT on x86) looks for a page a
+ * zap took.  Mappings of one page of each kind, as the race fuzzer makes
+ * them: doorbells, one page of the rings, a host region of one page.
+ */
+TEST_F(hard, zapped_and_live_mappings_move_and_unmap_in_any_order_with_no_kernel_report)
+{
+	struct rig_bnxt_reg_region r;
+	void *ring, *host;
+	struct raw_qp a;
+	int kmsg, i;
+
+	kmsg = rig_kmsg_open();
+	ASSERT_LE(0, kmsg);
+	ASSERT_EQ(0, raw_qp_make(self->fd0, 4, 1, &a));
+	ring = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd0,
+		    (off_t)a.c.mmap_offset);
+	ASSERT_NE(MAP_FAILED, ring);
+	ASSERT_EQ(0, raw_host(self->fd0, 4096, &r));
+	host = raw_map(self->fd0, &r);
+	ASSERT_NE(MAP_FAILED, host);
+
+	/* Untouched, then touched: a move of either is refused. */
+	EXPECT_TRUE(move_refused((void *)a.db[2]));
+	for (i = 0; i < 3; i++)
+		ASSERT_FALSE(rig_sigbus_on_touch(a.db[i]));
+	EXPECT_FALSE(rig_sigbus_on_touch(ring));
+	EXPECT_FALSE(rig_sigbus_on_touch(host));
+	EXPECT_TRUE(move_refused((void *)a.db[0]));
+	EXPECT_TRUE(move_refused(ring));
+	EXPECT_TRUE(move_refused(host));
+	EXPECT_FALSE(rig_sigbus_on_touch(a.db[0]));
+
+	/* Zapped, once touched (0, 1) and once never touched since (2). */
+	ASSERT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DESTROY_QP, a.c.handle));
+	EXPECT_TRUE(rig_sigbus_on_touch(a.db[0]));
+	EXPECT_TRUE(move_refused((void *)a.db[0]));
+	EXPECT_TRUE(move_refused((void *)a.db[1]));
+	EXPECT_TRUE(rig_sigbus_on_touch(a.db[1]));
+	EXPECT_FALSE(rig_sigbus_on_touch(ring));
+	for (i = 0; i < 3; i++)
+		EXPECT_EQ(0, munmap((void *)a.db[i], 4096));
+	EXPECT_EQ(0, munmap(ring, 4096));
+	EXPECT_EQ(0, munmap(a.map, a.c.mmap_bytes));
+	EXPECT_EQ(0, munmap(host, 4096));
+	EXPECT_EQ(0, raw_handle(self->fd0, RIG_BNXT_DEREG_REGION, r.handle));
+
+	EXPECT_EQ(0, rig_kernel_reports(kmsg));
+	close(kmsg);
+}
+
 /* ---- keys -------------------------------------------------------------- */
 
 TEST_F(hard, keys_of_regions_registered_in_a_row_cannot_be_found_by_counting)

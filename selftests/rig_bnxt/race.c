@@ -1828,50 +1828,6 @@ static int memlock_all_free(size_t bytes)
 	       WEXITSTATUS(status) == 0;
 }
 
-/* ---- the kernel's log -------------------------------------------------------- */
-
-static const char *const reports[] = {
-	"BUG:", "WARNING:", "Oops", "general protection", "KFENCE", "Kernel panic",
-	"UBSAN:", "kernel BUG", "Unable to handle kernel", "detected stalls",
-	"blocked for more than", "list_add corruption", "list_del corruption",
-	"refcount_t:", "possible circular locking", "inconsistent lock state",
-	"INFO: trying to register non-static key", "kmemleak",
-};
-
-/* Print each report in the kernel's log since @fd was opened: how many. */
-static int kernel_reports(int fd)
-{
-	char rec[8192];
-	int found = 0, context = 0;
-	ssize_t n;
-	unsigned int i;
-
-	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
-		char *msg;
-
-		if (n < 0) {
-			if (errno == EPIPE)
-				continue;	/* overwritten records: go on */
-			break;		/* EAGAIN: the end */
-		}
-		rec[n] = '\0';
-		msg = strchr(rec, ';');
-		msg = msg ? msg + 1 : rec;
-		for (i = 0; i < sizeof(reports) / sizeof(reports[0]); i++)
-			if (strstr(msg, reports[i]))
-				break;
-		if (i < sizeof(reports) / sizeof(reports[0])) {
-			found++;
-			context = 30;
-		}
-		if (context > 0 && found < 4) {
-			context--;
-			ksft_print_msg("kernel: %s", msg);
-		}
-	}
-	return found;
-}
-
 /* How often each call was made, and how often it made something. */
 static void print_calls(void)
 {
@@ -1903,9 +1859,8 @@ FIXTURE_SETUP(race)
 		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
 	ASSERT_LE(0, rig_debugfs_num("allocated_pages")) TH_LOG("debugfs is not mounted");
 	ASSERT_LT(0, find_functions()) TH_LOG("no function bound to rig_soft");
-	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	self->kmsg = rig_kmsg_open();
 	ASSERT_LE(0, self->kmsg);
-	ASSERT_LE(0, lseek(self->kmsg, 0, SEEK_END));
 }
 
 FIXTURE_TEARDOWN(race)
@@ -2013,7 +1968,7 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 	run();
 	end = now_ms();
 	if (atomic_load(&R.hung)) {
-		kernel_reports(self->kmsg);
+		rig_kernel_reports(self->kmsg);
 		ASSERT_FALSE(1) TH_LOG("a call hung (its stack is above); seed %llu", R.seed);
 	}
 	ASSERT_EQ(0, wait_nics()) TH_LOG("the NICs did not come back");
@@ -2048,7 +2003,7 @@ TEST_F(race, concurrent_calls_device_switches_and_kills_leave_no_report_hang_or_
 		TH_LOG("queue pairs, completion queues or keys left in the firmware");
 	memlock_ok = memlock_all_free(8 << 20);
 	EXPECT_TRUE(memlock_ok) TH_LOG("locked memory left charged to the user (or given back twice)");
-	reports = kernel_reports(self->kmsg);
+	reports = rig_kernel_reports(self->kmsg);
 	EXPECT_EQ(0, reports) TH_LOG("the kernel reported a problem (above)");
 	munmap(sh, sizeof(*sh));
 }

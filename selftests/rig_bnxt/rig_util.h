@@ -482,4 +482,68 @@ static inline void rig_gid_text(const uint8_t *gid, char *buf)
 		sprintf(buf + 5 * i, "%02x%02x%s", gid[2 * i], gid[2 * i + 1], i < 7 ? ":" : "");
 }
 
+/* ---- the kernel's log ---------------------------------------------------- */
+
+static const char *const rig_report_marks[] = {
+	"BUG:", "WARNING:", "Oops", "general protection", "KFENCE", "Kernel panic",
+	"UBSAN:", "kernel BUG", "Unable to handle kernel", "detected stalls",
+	"blocked for more than", "list_add corruption", "list_del corruption",
+	"refcount_t:", "possible circular locking", "inconsistent lock state",
+	"INFO: trying to register non-static key", "kmemleak",
+};
+
+/*
+ * The kernel's log from now on, for rig_kernel_reports(): a descriptor of
+ * /dev/kmsg at its end, or -errno.
+ */
+static inline int rig_kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+/*
+ * Print each report (BUG, WARNING, lockdep, KASAN...) in the kernel's log
+ * since @fd was opened or last read, with what follows it: how many.
+ */
+static inline int rig_kernel_reports(int fd)
+{
+	char rec[8192];
+	int found = 0, context = 0;
+	ssize_t n;
+	unsigned int i;
+
+	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
+		char *msg;
+
+		if (n < 0) {
+			if (errno == EPIPE)
+				continue;	/* overwritten records: go on */
+			break;		/* EAGAIN: the end */
+		}
+		rec[n] = '\0';
+		msg = strchr(rec, ';');
+		msg = msg ? msg + 1 : rec;
+		for (i = 0; i < sizeof(rig_report_marks) / sizeof(rig_report_marks[0]); i++)
+			if (strstr(msg, rig_report_marks[i]))
+				break;
+		if (i < sizeof(rig_report_marks) / sizeof(rig_report_marks[0])) {
+			found++;
+			context = 30;
+		}
+		if (context > 0 && found < 4) {
+			context--;
+			ksft_print_msg("kernel: %s", msg);
+		}
+	}
+	return found;
+}
+
 #endif /* RIG_UTIL_H */
