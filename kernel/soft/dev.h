@@ -97,18 +97,23 @@ struct rig_soft_net {
 
 /**
  * struct rig_soft_pcie - Device Control of a PCI Express stand-in (pcie.c)
- * @ops: the stand-in's bus's configuration accesses while wrapped
- * @parent: the bus's own, or NULL when not wrapped
+ * @ops: the stand-in's bus's configuration accesses while wrapped: the
+ *	 bus's own, but for read and write
+ * @parent: the bus's own
+ * @inside: accesses in the wrapper's read or write, waited for at unwrap
  * @lock: guards @order (raw: a user's access holds the raw pci_lock)
  * @order: Relaxed Ordering and No Snoop as the function has them
  * @devfn: the stand-in on the bus
  * @devctl: Device Control's offset in its configuration space
  *
- * Part of struct rig_soft_dev; wrapped at probe, unwrapped at remove.
+ * Allocated at probe by rig_soft_pcie_wrap(), freed at remove by
+ * rig_soft_pcie_unwrap(), unless another wrapper went over it (then it
+ * lives on with the bus).
  */
 struct rig_soft_pcie {
 	struct pci_ops ops;
 	struct pci_ops *parent;
+	atomic_t inside;
 	raw_spinlock_t lock;
 	u16 order;
 	unsigned int devfn;
@@ -133,7 +138,7 @@ struct rig_soft_pcie {
  * @up: the driver's upcalls, or NULL
  * @debugfs: /sys/kernel/debug/rig_soft/<pci name>
  * @net: its network interface (net.c)
- * @pcie: a PCI Express stand-in's Device Control (pcie.c)
+ * @pcie: a PCI Express stand-in's Device Control (pcie.c), or NULL
  */
 struct rig_soft_dev {
 	struct rig_transport_adev tadev;
@@ -150,7 +155,7 @@ struct rig_soft_dev {
 	const struct rig_transport_upcalls *up;
 	struct dentry *debugfs;
 	struct rig_soft_net net;
-	struct rig_soft_pcie pcie;
+	struct rig_soft_pcie *pcie;
 };
 
 static inline struct rig_soft_dev *rig_soft_dev_of(struct rig_soft_fn *fn)
@@ -175,7 +180,7 @@ int rig_soft_engine_start(void);
 void rig_soft_engine_stop(void);
 
 /* pcie.c */
-void rig_soft_pcie_wrap(struct rig_soft_pcie *p, struct pci_dev *pdev);
+struct rig_soft_pcie *rig_soft_pcie_wrap(struct pci_dev *pdev);
 void rig_soft_pcie_unwrap(struct rig_soft_pcie *p, struct pci_dev *pdev);
 
 /* main.c */

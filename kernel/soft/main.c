@@ -422,7 +422,7 @@ static int rig_soft_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = rig_soft_pci_up(sd);
 	if (ret)
 		goto err_ida;
-	rig_soft_pcie_wrap(&sd->pcie, pdev);
+	sd->pcie = rig_soft_pcie_wrap(pdev);
 	ret = rig_soft_fn_up(sd);
 	if (ret)
 		goto err_pci;
@@ -445,7 +445,7 @@ err_engine:
 	rig_soft_debugfs_remove(sd);
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
-	rig_soft_pcie_unwrap(&sd->pcie, pdev);
+	rig_soft_pcie_unwrap(sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 	ida_free(&rig_soft_ida, sd->id);
 	auxiliary_device_uninit(&sd->tadev.adev);	/* frees sd */
@@ -454,7 +454,7 @@ err_fn:
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
 err_pci:
-	rig_soft_pcie_unwrap(&sd->pcie, pdev);
+	rig_soft_pcie_unwrap(sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 err_ida:
 	ida_free(&rig_soft_ida, sd->id);
@@ -479,7 +479,7 @@ static void rig_soft_remove(struct pci_dev *pdev)
 	rig_soft_engine_remove(&sd->fn);
 	rig_soft_fn_exit(&sd->fn);
 	rig_soft_dma_exit(&sd->dma);
-	rig_soft_pcie_unwrap(&sd->pcie, pdev);
+	rig_soft_pcie_unwrap(sd->pcie, pdev);
 	rig_soft_pci_down(sd);
 	auxiliary_device_uninit(&sd->tadev.adev);	/* may free sd */
 	ida_free(&rig_soft_ida, id);
