@@ -90,6 +90,7 @@ static void rig_eq_push(struct rig_eq *eq, struct rig_eq_event *ev)
 	}
 }
 
+/* @len is at most RIG_FI_CM_DATA_MAX: rig_chan_recv() and the fi_ calls see to it. */
 static void rig_eq_cm_event(struct rig_eq *eq, uint32_t type, struct fid *fid,
 			    struct fi_info *info, const void *data, size_t len)
 {
@@ -108,6 +109,7 @@ static void rig_eq_cm_event(struct rig_eq *eq, uint32_t type, struct fid *fid,
 	rig_eq_push(eq, ev);
 }
 
+/* @len is at most RIG_FI_CM_DATA_MAX, as for rig_eq_cm_event(). */
 static void rig_eq_err_event(struct rig_eq *eq, struct fid *fid, int err, const void *data,
 			     size_t len)
 {
@@ -199,10 +201,34 @@ static int rig_chan_flush(struct rig_cm_chan *c)
 }
 
 /*
+ * Whether a payload of @len bytes is what a message of @type carries: an
+ * endpoint and at most RIG_FI_CM_DATA_MAX bytes of data (REQUEST, ACCEPT),
+ * the data alone (REJECT), nothing (CONFIRM, SHUTDOWN).  Every buffer the
+ * data reaches, an event's included, holds RIG_FI_CM_DATA_MAX bytes.  A
+ * REJECT with more data than fi_reject() may send comes from no peer of
+ * this provider: it is malformed, and the client is refused with no data
+ * rather than a truncated prefix of it, as libfabric's tcp provider
+ * refuses oversize connection data and reports none.
+ */
+static bool rig_cm_len_ok(uint8_t type, size_t len)
+{
+	switch (type) {
+	case RIG_CM_REQUEST:
+	case RIG_CM_ACCEPT:
+		return len >= RIG_CM_EP && len - RIG_CM_EP <= RIG_FI_CM_DATA_MAX;
+	case RIG_CM_REJECT:
+		return len <= RIG_FI_CM_DATA_MAX;
+	default:
+		return !len;
+	}
+}
+
+/*
  * Read what the socket holds and take one whole message: 1 with its type
- * and payload (copied to @payload, @len bytes), 0 while incomplete,
- * -FI_ECONNRESET at end of file or on an error, -FI_EOTHER for anything
- * that is not a message of this protocol.
+ * and payload (copied to @payload, @len bytes, at most RIG_CM_EP +
+ * RIG_FI_CM_DATA_MAX), 0 while incomplete, -FI_ECONNRESET at end of file
+ * or on an error, -FI_EOTHER for anything that is not a message of this
+ * protocol.
  */
 static int rig_chan_recv(struct rig_cm_chan *c, uint8_t *type, uint8_t *payload, size_t *len)
 {
@@ -216,7 +242,7 @@ static int rig_chan_recv(struct rig_cm_chan *c, uint8_t *type, uint8_t *payload,
 			    c->in[5] < RIG_CM_REQUEST || c->in[5] > RIG_CM_SHUTDOWN)
 				return -FI_EOTHER;
 			n = (size_t)c->in[6] << 8 | c->in[7];
-			if (n > RIG_CM_EP + RIG_FI_CM_DATA_MAX)
+			if (!rig_cm_len_ok(c->in[5], n))
 				return -FI_EOTHER;
 			if (c->in_len >= RIG_CM_HDR + n)
 				break;

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -607,6 +608,85 @@ TEST_F(fabric, garbage_on_the_control_socket_is_dropped_and_a_real_request_still
 	side_close(&self->srv);
 	memset(&self->srv, 0, sizeof(self->srv));
 	connect_pair(_metadata, &self->srv, &self->cli);
+}
+
+/*
+ * The provider's control protocol, spoken from outside it: a header
+ * (magic, version, type, payload bytes; big-endian) and the payload.  A
+ * REQUEST or ACCEPT payload is a 36-byte endpoint and the connection data.
+ */
+#define CM_MAGIC	0x52474649u
+#define CM_VERSION	1
+#define CM_HDR		8
+#define CM_EP		36
+#define CM_DATA_MAX	256
+enum { CM_REQUEST = 1, CM_ACCEPT, CM_REJECT, CM_CONFIRM, CM_SHUTDOWN };
+
+static void cm_header(uint8_t *h, uint32_t magic, uint8_t version, uint8_t type, size_t len)
+{
+	uint32_t m = htonl(magic);
+
+	memcpy(h, &m, 4);
+	h[4] = version;
+	h[5] = type;
+	h[6] = (uint8_t)(len >> 8);
+	h[7] = (uint8_t)len;
+}
+
+/* A plain TCP socket listening on the loopback: its name in *@addr. */
+static int plain_listener(struct sockaddr_in *addr)
+{
+	socklen_t len = sizeof(*addr);
+	int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	*addr = (struct sockaddr_in){ .sin_family = AF_INET,
+				      .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	if (s < 0 || bind(s, (struct sockaddr *)addr, sizeof(*addr)) || listen(s, 128) ||
+	    getsockname(s, (struct sockaddr *)addr, &len)) {
+		if (s >= 0)
+			close(s);
+		return -1;
+	}
+	return s;
+}
+
+/* A plain TCP connection to @addr, or -1. */
+/*
+ * A server that answers fi_connect with a REJECT carrying more than the
+ * 256 bytes of connection data fi_reject may send speaks no protocol of
+ * the provider's: the client is refused with no data at all, and nothing
+ * past the event's buffer is written or read.
+ */
+TEST_F(fabric, a_reject_longer_than_the_connection_data_limit_is_refused_without_data)
+{
+	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
+	uint8_t msg[CM_HDR + CM_EP + CM_DATA_MAX], why[1024];
+	struct fi_eq_err_entry err = { 0 };
+	struct sockaddr_in addr;
+	uint32_t type;
+	int l, s;
+
+	l = plain_listener(&addr);
+	ASSERT_LE(0, l);
+	side_open(_metadata, &self->cli, "rig_bnxt1");
+	side_endpoint(_metadata, &self->cli, self->cli.info);
+	ASSERT_EQ(0, fi_connect(self->cli.ep, &addr, NULL, 0));
+	s = accept(l, NULL, NULL);
+	ASSERT_LE(0, s);
+	cm_header(msg, CM_MAGIC, CM_VERSION, CM_REJECT, sizeof(msg) - CM_HDR);
+	memset(msg + CM_HDR, 'x', sizeof(msg) - CM_HDR);
+	ASSERT_EQ((ssize_t)sizeof(msg), write(s, msg, sizeof(msg)));
+	memset(why, 0, sizeof(why));
+	err.err_data = why;
+	err.err_data_size = sizeof(why);
+	ASSERT_EQ(-FI_EAVAIL, next_event(self->cli.eq, &ev.e, sizeof(ev), &type, &err));
+	EXPECT_EQ(FI_ECONNREFUSED, err.err);
+	EXPECT_EQ(&self->cli.ep->fid, err.fid);
+	EXPECT_EQ(0, err.err_data_size);
+	EXPECT_EQ(0, why[0]);
+	EXPECT_EQ(-FI_ENOTCONN, fi_send(self->cli.ep, self->cli.buf, 1, NULL, 0, NULL));
+	close(s);
+	close(l);
 }
 
 /* After a nap, a send from the client: what an fi_cq_sread of the server waits for. */
