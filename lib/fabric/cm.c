@@ -38,6 +38,19 @@
 
 enum { RIG_CM_REQUEST = 1, RIG_CM_ACCEPT, RIG_CM_REJECT, RIG_CM_CONFIRM, RIG_CM_SHUTDOWN };
 
+/*
+ * A connection accepted by a passive endpoint holds a descriptor of the
+ * application's until its REQUEST comes.  A peer that connects and says
+ * nothing, or says it slowly, may hold few and not for long: past
+ * RIG_CM_PENDING_MAX the oldest such connection is closed (a real
+ * client's request is on its way as it connects, and is read as soon as
+ * it is accepted), and one whose request has not come within
+ * RIG_CM_PENDING_MS is closed.  Both are seen to whenever the event queue
+ * is read.
+ */
+#define RIG_CM_PENDING_MAX	16
+#define RIG_CM_PENDING_MS	5000
+
 /* An event, as fi_eq_read() hands it out. */
 struct rig_eq_event {
 	struct rig_eq_event *next;
@@ -284,6 +297,14 @@ static int rig_cm_socket(void)
 	return s;
 }
 
+static int rig_ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
+}
+
 /* Passive endpoints */
 
 static void rig_connreq_free(struct rig_connreq *req)
@@ -306,7 +327,21 @@ static struct fi_ops rig_fi_connreq_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
-/* Report a request whose message has come; drop a socket that sent anything else. */
+/* Close the connection at @link, which sent no request, for @err. */
+static void rig_pep_drop(struct rig_connreq **link, int err)
+{
+	struct rig_connreq *req = *link;
+
+	FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "dropped a connection that sent no request (%s)\n",
+		fi_strerror(err));
+	*link = req->next;
+	rig_connreq_free(req);
+}
+
+/*
+ * Report a request whose message has come; drop a socket that sent
+ * anything else, or nothing in time.
+ */
 static void rig_pep_progress_req(struct rig_pep *pep, struct rig_connreq **link)
 {
 	struct rig_connreq *req = *link;
@@ -315,18 +350,17 @@ static void rig_pep_progress_req(struct rig_pep *pep, struct rig_connreq **link)
 	size_t len;
 	int ret = rig_chan_recv(&req->chan, &type, payload, &len);
 
-	if (!ret)
+	if (!ret && rig_ms_since(&req->since) < RIG_CM_PENDING_MS)
 		return;
-	if (ret > 0 && type == RIG_CM_REQUEST)
+	if (!ret)
+		ret = -FI_ETIMEDOUT;
+	else if (ret > 0 && type == RIG_CM_REQUEST)
 		ret = rig_cm_parse_ep(payload, len, &req->peer);
 	else if (ret > 0)
 		ret = -FI_EOTHER;
 	info = ret ? NULL : fi_dupinfo(pep->info);
 	if (!info) {
-		FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "dropped a connection that sent no request (%s)\n",
-			fi_strerror(ret ? -ret : FI_ENOMEM));
-		*link = req->next;
-		rig_connreq_free(req);
+		rig_pep_drop(link, ret ? -ret : FI_ENOMEM);
 		return;
 	}
 	free(info->dest_addr);
@@ -345,32 +379,56 @@ static void rig_pep_progress_req(struct rig_pep *pep, struct rig_connreq **link)
 			len - RIG_CM_EP);
 }
 
+/* Past RIG_CM_PENDING_MAX connections without a request, close the oldest. */
+static void rig_pep_limit(struct rig_pep *pep)
+{
+	struct rig_connreq **link, **oldest = NULL;
+	int pending = 0;
+
+	for (link = &pep->reqs; *link; link = &(*link)->next)
+		if (!(*link)->reported) {
+			pending++;
+			oldest = link;
+		}
+	if (pending > RIG_CM_PENDING_MAX)
+		rig_pep_drop(oldest, FI_EMFILE);
+}
+
+/* Accept a connection and read its request if it has come: false when none waits. */
+static bool rig_pep_accept(struct rig_pep *pep)
+{
+	struct sockaddr_in from;
+	socklen_t flen = sizeof(from);
+	int s = accept4(pep->sock, (struct sockaddr *)&from, &flen, SOCK_NONBLOCK | SOCK_CLOEXEC);
+	struct rig_connreq *req;
+
+	if (s < 0)
+		return false;
+	req = calloc(1, sizeof(*req));
+	if (!req) {
+		close(s);
+		return false;
+	}
+	req->fid.fclass = FI_CLASS_CONNREQ;
+	req->fid.ops = &rig_fi_connreq_ops;
+	req->chan.sock = s;
+	req->peer_addr = from;
+	req->pep = pep;
+	clock_gettime(CLOCK_MONOTONIC, &req->since);
+	req->next = pep->reqs;
+	pep->reqs = req;
+	rig_pep_progress_req(pep, &pep->reqs);
+	rig_pep_limit(pep);
+	return true;
+}
+
 static void rig_pep_progress(struct rig_pep *pep)
 {
 	struct rig_connreq **link;
 
-	while (pep->sock >= 0) {
-		struct sockaddr_in from;
-		socklen_t flen = sizeof(from);
-		int s = accept4(pep->sock, (struct sockaddr *)&from, &flen,
-				SOCK_NONBLOCK | SOCK_CLOEXEC);
-		struct rig_connreq *req;
-
-		if (s < 0)
-			break;
-		req = calloc(1, sizeof(*req));
-		if (!req) {
-			close(s);
-			break;
-		}
-		req->fid.fclass = FI_CLASS_CONNREQ;
-		req->fid.ops = &rig_fi_connreq_ops;
-		req->chan.sock = s;
-		req->peer_addr = from;
-		req->pep = pep;
-		req->next = pep->reqs;
-		pep->reqs = req;
-	}
+	/* Bounded, so a flood of connections cannot keep a reader here. */
+	for (int i = 0; i < RIG_CM_PENDING_MAX && pep->sock >= 0 && rig_pep_accept(pep); i++)
+		;
 	for (link = &pep->reqs; *link;) {
 		struct rig_connreq *req = *link;
 
@@ -635,14 +693,6 @@ static int rig_eq_fds(struct rig_eq *eq, struct pollfd *fds, int max, bool *clos
 				.fd = ep->chan.sock,
 				.events = POLLIN | (ep->chan.out_len ? POLLOUT : 0) };
 	return n;
-}
-
-static int rig_ms_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
 }
 
 static ssize_t rig_eq_sread(struct fid_eq *feq, uint32_t *event, void *buf, size_t len,

@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <rdma/fabric.h>
 #include <rdma/fi_cm.h>
@@ -114,6 +115,7 @@ struct rig_connreq {
 	struct rig_endpoint peer;
 	struct sockaddr_in peer_addr;
 	struct rig_connreq *next;	/* in the passive endpoint's list */
+	struct timespec since;		/* accepted, CLOCK_MONOTONIC */
 	bool reported;
 	struct rig_pep *pep;		/* whose list it is in */
 };

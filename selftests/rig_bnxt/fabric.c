@@ -161,17 +161,16 @@ static void listen_on(struct __test_metadata *_metadata, struct side *srv,
 	ASSERT_NE(htonl(INADDR_ANY), addr->sin_addr.s_addr);
 }
 
-/* Connect a client on rig_bnxt1 to @srv, which accepts. */
-static void connect_pair(struct __test_metadata *_metadata, struct side *srv, struct side *cli)
+/* Connect a client on rig_bnxt1 to @srv, listening at @addr, which accepts. */
+static void connect_to(struct __test_metadata *_metadata, struct side *srv, struct side *cli,
+		       const struct sockaddr_in *addr)
 {
 	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
-	struct sockaddr_in addr;
 	uint32_t type;
 
-	listen_on(_metadata, srv, &addr);
 	side_open(_metadata, cli, "rig_bnxt1");
 	side_endpoint(_metadata, cli, cli->info);
-	ASSERT_EQ(0, fi_connect(cli->ep, &addr, "hello", 6));
+	ASSERT_EQ(0, fi_connect(cli->ep, addr, "hello", 6));
 	ASSERT_EQ((ssize_t)sizeof(ev.e) + 6, next_event(srv->eq, &ev.e, sizeof(ev), &type, NULL));
 	ASSERT_EQ(FI_CONNREQ, type);
 	EXPECT_STREQ("hello", (char *)ev.e.data);
@@ -185,6 +184,15 @@ static void connect_pair(struct __test_metadata *_metadata, struct side *srv, st
 	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(srv->eq, &ev.e, sizeof(ev), &type, NULL));
 	ASSERT_EQ(FI_CONNECTED, type);
 	EXPECT_EQ(&srv->ep->fid, ev.e.fid);
+}
+
+/* Connect a client on rig_bnxt1 to a server on rig_bnxt0. */
+static void connect_pair(struct __test_metadata *_metadata, struct side *srv, struct side *cli)
+{
+	struct sockaddr_in addr;
+
+	listen_on(_metadata, srv, &addr);
+	connect_to(_metadata, srv, cli, &addr);
 }
 
 /* The next completion of @cq within WAIT_MS: 1 and *@c, or the error. */
@@ -621,6 +629,9 @@ TEST_F(fabric, garbage_on_the_control_socket_is_dropped_and_a_real_request_still
 #define CM_EP		36
 #define CM_DATA_MAX	256
 enum { CM_REQUEST = 1, CM_ACCEPT, CM_REJECT, CM_CONFIRM, CM_SHUTDOWN };
+/* A connection that sends no request is closed this long after it came. */
+#define CM_PENDING_MS	5000
+#define CM_PENDING_MAX	16
 
 static void cm_header(uint8_t *h, uint32_t magic, uint8_t version, uint8_t type, size_t len)
 {
@@ -651,6 +662,61 @@ static int plain_listener(struct sockaddr_in *addr)
 }
 
 /* A plain TCP connection to @addr, or -1. */
+static int plain_connect(const struct sockaddr_in *addr)
+{
+	int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (s >= 0 && connect(s, (const struct sockaddr *)addr, sizeof(*addr))) {
+		close(s);
+		s = -1;
+	}
+	return s;
+}
+
+static int open_fds(void)
+{
+	return rig_path_count("/proc/self/fd", "");
+}
+
+/*
+ * Read @eq, which advances its passive endpoint, until the provider has
+ * closed its end of @s (end of file or a reset) or @ms have passed: the
+ * milliseconds it took, or -1.  *@events counts what the queue gave.
+ */
+static long read_until_closed(struct fid_eq *eq, int s, long ms, int *events)
+{
+	struct { struct fi_eq_cm_entry e; uint8_t data[CM_DATA_MAX]; } ev;
+	struct timespec t0, t;
+	uint32_t type;
+	char b[512];
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		struct pollfd pfd = { .fd = s, .events = POLLIN };
+		long spent;
+		ssize_t n = fi_eq_sread(eq, &type, &ev, sizeof(ev), 100, 0);
+
+		if (n > 0 && type == FI_CONNREQ)
+			fi_freeinfo(ev.e.info);
+		if (n != -FI_EAGAIN)
+			(*events)++;
+		while (poll(&pfd, 1, 0) == 1) {
+			n = recv(s, b, sizeof(b), MSG_DONTWAIT);
+			if (n <= 0 && !(n < 0 && errno == EAGAIN))
+				goto closed;
+			if (n < 0)
+				break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		spent = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+		if (spent >= ms)
+			return -1;
+	}
+closed:
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+}
+
 /*
  * A server that answers fi_connect with a REJECT carrying more than the
  * 256 bytes of connection data fi_reject may send speaks no protocol of
@@ -687,6 +753,53 @@ TEST_F(fabric, a_reject_longer_than_the_connection_data_limit_is_refused_without
 	EXPECT_EQ(-FI_ENOTCONN, fi_send(self->cli.ep, self->cli.buf, 1, NULL, 0, NULL));
 	close(s);
 	close(l);
+}
+
+/*
+ * Connections that never send a request hold at most 16 descriptors of the
+ * server's process: past that the oldest is closed.  Once they go, a real
+ * client connects.
+ */
+TEST_F(fabric, connections_that_send_no_request_hold_at_most_sixteen_descriptors)
+{
+	struct fi_eq_cm_entry e;
+	struct sockaddr_in addr;
+	int socks[40], base, held;
+	uint32_t type;
+
+	listen_on(_metadata, &self->srv, &addr);
+	base = open_fds();
+	for (int i = 0; i < 40; i++) {
+		socks[i] = plain_connect(&addr);
+		ASSERT_LE(0, socks[i]) TH_LOG("connection %d", i);
+	}
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &e, sizeof(e), 1000, 0));
+	held = open_fds() - base - 40;
+	TH_LOG("the provider holds %d of 40 silent connections", held);
+	EXPECT_GE(CM_PENDING_MAX, held);
+	for (int i = 0; i < 40; i++)
+		close(socks[i]);
+	connect_to(_metadata, &self->srv, &self->cli, &addr);
+}
+
+/* A connection that sends no request is closed after 5 s; a real client connects after it. */
+TEST_F_TIMEOUT(fabric, a_connection_that_sends_no_request_is_closed_after_five_seconds, 120)
+{
+	struct sockaddr_in addr;
+	int s, base, events = 0;
+	long ms;
+
+	listen_on(_metadata, &self->srv, &addr);
+	base = open_fds();
+	s = plain_connect(&addr);
+	ASSERT_LE(0, s);
+	ms = read_until_closed(self->srv.eq, s, CM_PENDING_MS + 5000, &events);
+	TH_LOG("closed after %ld ms", ms);
+	EXPECT_LE(CM_PENDING_MS - 100, ms);
+	EXPECT_EQ(0, events);
+	close(s);
+	EXPECT_EQ(base, open_fds());
+	connect_to(_metadata, &self->srv, &self->cli, &addr);
 }
 
 /* After a nap, a send from the client: what an fi_cq_sread of the server waits for. */
