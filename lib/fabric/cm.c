@@ -1088,26 +1088,27 @@ void rig_fi_ep_cm_close(struct rig_ep *ep)
 	pthread_mutex_unlock(&ep->eq->lock);
 }
 
+/*
+ * Whether @ep may start a connection: under the event queue's lock, held
+ * until the state has moved on, so that of two threads calling at once
+ * (FI_THREAD_SAFE) one connects and the other is told the state is wrong.
+ */
 static int rig_ep_cm_check(struct rig_ep *ep, size_t paramlen)
 {
-	if (!ep->eq || !ep->enabled || paramlen > RIG_FI_CM_DATA_MAX)
+	if (!ep->enabled || paramlen > RIG_FI_CM_DATA_MAX)
 		return -FI_EINVAL;
 	if (ep->state != RIG_CM_IDLE)
 		return -FI_EOPBADSTATE;
 	return 0;
 }
 
-static int rig_ep_connect(struct fid_ep *fep, const void *addr, const void *param,
-			  size_t paramlen)
+/* fi_connect(), under the event queue's lock. */
+static int rig_ep_connect_locked(struct rig_ep *ep, const struct sockaddr_in *sin,
+				 const void *param, size_t paramlen)
 {
-	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
-	const struct sockaddr_in *sin = addr ? addr : ep->info->dest_addr;
 	struct rig_endpoint self;
-	int ret, s;
+	int ret = rig_ep_cm_check(ep, paramlen), s;
 
-	if (!sin || sin->sin_family != AF_INET || !sin->sin_port)
-		return -FI_EINVAL;
-	ret = rig_ep_cm_check(ep, paramlen);
 	if (ret)
 		return ret;
 	rig_qp_endpoint(ep->qp, &self);
@@ -1121,7 +1122,6 @@ static int rig_ep_connect(struct fid_ep *fep, const void *addr, const void *para
 		FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "connect: %s\n", strerror(err));
 		return -FI_ECONNREFUSED;
 	}
-	pthread_mutex_lock(&ep->eq->lock);
 	ep->chan = (struct rig_cm_chan){ .sock = s };
 	ep->peer_addr = *sin;
 	rig_chan_queue(&ep->chan, RIG_CM_REQUEST, &self, param, paramlen);
@@ -1129,13 +1129,27 @@ static int rig_ep_connect(struct fid_ep *fep, const void *addr, const void *para
 	FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "connecting queue pair %u to %s:%u\n", self.qp,
 		inet_ntoa(sin->sin_addr), ntohs(sin->sin_port));
 	rig_ep_progress(ep);
-	pthread_mutex_unlock(&ep->eq->lock);
 	return 0;
 }
 
-static int rig_ep_accept(struct fid_ep *fep, const void *param, size_t paramlen)
+static int rig_ep_connect(struct fid_ep *fep, const void *addr, const void *param,
+			  size_t paramlen)
 {
 	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
+	const struct sockaddr_in *sin = addr ? addr : ep->info->dest_addr;
+	int ret;
+
+	if (!sin || sin->sin_family != AF_INET || !sin->sin_port || !ep->eq)
+		return -FI_EINVAL;
+	pthread_mutex_lock(&ep->eq->lock);
+	ret = rig_ep_connect_locked(ep, sin, param, paramlen);
+	pthread_mutex_unlock(&ep->eq->lock);
+	return ret;
+}
+
+/* fi_accept(), under the event queue's lock. */
+static int rig_ep_accept_locked(struct rig_ep *ep, const void *param, size_t paramlen)
+{
 	struct rig_endpoint self;
 	int ret = rig_ep_cm_check(ep, paramlen);
 
@@ -1147,7 +1161,6 @@ static int rig_ep_accept(struct fid_ep *fep, const void *param, size_t paramlen)
 	if (ret)
 		return ret;
 	rig_qp_endpoint(ep->qp, &self);
-	pthread_mutex_lock(&ep->eq->lock);
 	ep->chan = ep->req->chan;
 	ep->peer_addr = ep->req->peer_addr;
 	free(ep->req);
@@ -1157,8 +1170,20 @@ static int rig_ep_accept(struct fid_ep *fep, const void *param, size_t paramlen)
 	ep->state = RIG_CM_ACCEPTING;
 	FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "accepting with queue pair %u\n", self.qp);
 	rig_ep_progress(ep);
-	pthread_mutex_unlock(&ep->eq->lock);
 	return 0;
+}
+
+static int rig_ep_accept(struct fid_ep *fep, const void *param, size_t paramlen)
+{
+	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
+	int ret;
+
+	if (!ep->eq)
+		return -FI_EINVAL;
+	pthread_mutex_lock(&ep->eq->lock);
+	ret = rig_ep_accept_locked(ep, param, paramlen);
+	pthread_mutex_unlock(&ep->eq->lock);
+	return ret;
 }
 
 static int rig_ep_shutdown(struct fid_ep *fep, uint64_t flags)

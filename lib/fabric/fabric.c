@@ -482,18 +482,20 @@ static int rig_fi_no_domain2(struct fid_fabric *f, struct fi_info *i, struct fid
 static int rig_fi_mr_close(struct fid *fid)
 {
 	struct rig_mr *mr = container_of(fid, struct rig_mr, mr.fid);
+	struct rig_region *region;
 
-	if (mr->readable) {
-		pthread_mutex_lock(&mr->dom->lock);
+	pthread_mutex_lock(&mr->dom->lock);
+	if (mr->readable)
 		for (struct rig_mr **l = &mr->dom->readable; *l; l = &(*l)->next_readable)
 			if (*l == mr) {
 				*l = mr->next_readable;
 				break;
 			}
-		pthread_mutex_unlock(&mr->dom->lock);
-	}
-	if (mr->region)
-		rig_region_deregister(mr->region);
+	region = mr->region;
+	mr->region = NULL;
+	pthread_mutex_unlock(&mr->dom->lock);
+	if (region)
+		rig_region_deregister(region);
 	free(mr);
 	return 0;
 }

@@ -188,7 +188,12 @@ struct rig_ep {
 struct rig_mr {
 	struct fid_mr mr;
 	struct rig_domain *dom;
-	struct rig_region *region;	/* NULL until needed, without an IOMMU and readers */
+	/*
+	 * NULL until needed, without an IOMMU and readers: then made by the
+	 * data path (rig_fi_mr_region()), so read and written under the
+	 * domain's lock once the registration is handed out.
+	 */
+	struct rig_region *region;
 	uintptr_t start;		/* the first byte of the region, in the process */
 	size_t len;
 	bool copy;			/* no IOMMU: the region holds a copy of the buffer */

@@ -802,6 +802,69 @@ TEST_F_TIMEOUT(fabric, a_connection_that_sends_no_request_is_closed_after_five_s
 	connect_to(_metadata, &self->srv, &self->cli, &addr);
 }
 
+/* One of two threads that call fi_connect on one endpoint as nearly at once as they can. */
+struct racer {
+	struct fid_ep *ep;
+	const struct sockaddr_in *addr;
+	atomic_int *ready;
+	int ret;
+};
+
+static void *connect_racing(void *arg)
+{
+	struct racer *r = arg;
+
+	atomic_fetch_add(r->ready, 1);
+	while (atomic_load(r->ready) < 2)
+		;
+	r->ret = fi_connect(r->ep, r->addr, NULL, 0);
+	return NULL;
+}
+
+/*
+ * fi_connect from two threads at once (FI_THREAD_SAFE): one call connects,
+ * the other finds the endpoint connecting and changes nothing, so no
+ * socket is left open behind the endpoint's back.
+ */
+TEST_F_TIMEOUT(fabric, fi_connect_from_two_threads_at_once_connects_once, 300)
+{
+	struct sockaddr_in addr;
+	int l, base, doubled = 0;
+
+	l = plain_listener(&addr);
+	ASSERT_LE(0, l);
+	ASSERT_EQ(0, fcntl(l, F_SETFL, O_NONBLOCK));
+	side_open(_metadata, &self->cli, "rig_bnxt1");
+	side_endpoint(_metadata, &self->cli, self->cli.info);
+	base = open_fds();
+	for (int i = 0; i < 64; i++) {
+		atomic_int ready = 0;
+		struct racer a = { .addr = &addr, .ready = &ready }, b;
+		struct fid_ep *ep;
+		pthread_t t;
+		int s;
+
+		ASSERT_EQ(0, fi_endpoint(self->cli.domain, self->cli.info, &ep, NULL));
+		ASSERT_EQ(0, fi_ep_bind(ep, &self->cli.eq->fid, 0));
+		ASSERT_EQ(0, fi_ep_bind(ep, &self->cli.cq->fid, FI_TRANSMIT | FI_RECV));
+		ASSERT_EQ(0, fi_enable(ep));
+		a.ep = ep;
+		b = a;
+		ASSERT_EQ(0, pthread_create(&t, NULL, connect_racing, &b));
+		connect_racing(&a);
+		pthread_join(t, NULL);
+		EXPECT_EQ(-FI_EOPBADSTATE, a.ret < b.ret ? a.ret : b.ret) TH_LOG("round %d", i);
+		EXPECT_EQ(0, a.ret > b.ret ? a.ret : b.ret) TH_LOG("round %d", i);
+		doubled += !a.ret && !b.ret;
+		fi_close(&ep->fid);
+		while ((s = accept4(l, NULL, NULL, SOCK_NONBLOCK)) >= 0)
+			close(s);
+	}
+	TH_LOG("%d of 64 rounds connected twice", doubled);
+	EXPECT_EQ(base, open_fds());
+	close(l);
+}
+
 /* After a nap, a send from the client: what an fi_cq_sread of the server waits for. */
 static void *send_later(void *arg)
 {
