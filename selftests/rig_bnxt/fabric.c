@@ -802,6 +802,74 @@ TEST_F_TIMEOUT(fabric, a_connection_that_sends_no_request_is_closed_after_five_s
 	connect_to(_metadata, &self->srv, &self->cli, &addr);
 }
 
+/*
+ * What a hostile client can send a passive endpoint within the protocol's
+ * framing, each refused by closing the connection: no event, no crash, no
+ * descriptor left behind; then a real client connects.
+ */
+TEST_F_TIMEOUT(fabric, a_hostile_client_is_refused_cleanly_and_a_real_one_still_connects, 180)
+{
+	static const struct {
+		const char *what;
+		uint32_t magic;
+		uint8_t version, type;
+		size_t len;		/* in the header */
+		size_t sent;		/* payload bytes actually sent */
+		bool header;		/* send the header at all */
+	} cases[] = {
+		{ "wrong magic", 0x47455420u, CM_VERSION, CM_REQUEST, CM_EP, CM_EP, true },
+		{ "wrong version", CM_MAGIC, 7, CM_REQUEST, CM_EP, CM_EP, true },
+		{ "unknown type", CM_MAGIC, CM_VERSION, 9, CM_EP, CM_EP, true },
+		{ "an ACCEPT to a server", CM_MAGIC, CM_VERSION, CM_ACCEPT, CM_EP, CM_EP, true },
+		{ "a REQUEST shorter than an endpoint", CM_MAGIC, CM_VERSION, CM_REQUEST, 10, 10,
+		  true },
+		{ "a REQUEST past the data limit", CM_MAGIC, CM_VERSION, CM_REQUEST,
+		  CM_EP + CM_DATA_MAX + 1, CM_EP + CM_DATA_MAX + 1, true },
+		{ "a length of 65535", CM_MAGIC, CM_VERSION, CM_REQUEST, 65535, 100, true },
+		{ "a length past the end, then close", CM_MAGIC, CM_VERSION, CM_REQUEST,
+		  CM_EP + 100, 20, true },
+		{ "half a header, then close", CM_MAGIC, CM_VERSION, CM_REQUEST, 0, 0, false },
+		{ "a CONFIRM with a payload", CM_MAGIC, CM_VERSION, CM_CONFIRM, 4, 4, true },
+		{ "nothing at all", 0, 0, 0, 0, 0, false },
+	};
+	uint8_t msg[CM_HDR + 512];
+	struct sockaddr_in addr;
+	int base;
+
+	listen_on(_metadata, &self->srv, &addr);
+	base = open_fds();
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		bool quiet = !strcmp(cases[c].what, "nothing at all");
+		int s = plain_connect(&addr), events = 0;
+		size_t n = 0;
+		long ms;
+
+		ASSERT_LE(0, s);
+		if (cases[c].header) {
+			cm_header(msg, cases[c].magic, cases[c].version, cases[c].type,
+				  cases[c].len);
+			memset(msg + CM_HDR, 0x5a, cases[c].sent);
+			n = CM_HDR + cases[c].sent;
+		} else if (!quiet) {
+			cm_header(msg, CM_MAGIC, CM_VERSION, CM_REQUEST, 0);
+			n = CM_HDR / 2;
+		}
+		if (n)
+			EXPECT_EQ((ssize_t)n, send(s, msg, n, MSG_NOSIGNAL))
+				TH_LOG("%s", cases[c].what);
+		if (n && n < CM_HDR + cases[c].len)
+			shutdown(s, SHUT_WR);
+		ms = read_until_closed(self->srv.eq, s, CM_PENDING_MS + 5000, &events);
+		EXPECT_LE(0, ms) TH_LOG("%s: not closed", cases[c].what);
+		EXPECT_EQ(0, events) TH_LOG("%s: an event", cases[c].what);
+		close(s);
+		EXPECT_EQ(-FI_EAGAIN, fi_eq_read(self->srv.eq, NULL, msg, sizeof(msg), 0));
+		EXPECT_EQ(base, open_fds()) TH_LOG("%s: a descriptor left", cases[c].what);
+		TH_LOG("%s: closed after %ld ms", cases[c].what, ms);
+	}
+	connect_to(_metadata, &self->srv, &self->cli, &addr);
+}
+
 /* One of two threads that call fi_connect on one endpoint as nearly at once as they can. */
 struct racer {
 	struct fid_ep *ep;
