@@ -466,12 +466,25 @@ void rig_soft_debugfs_remove(struct rig_soft_dev *sd)
 	sd->debugfs = NULL;
 }
 
+/* The engine's counts: a stage's last check is that it sleeps, still. */
+static int rig_soft_engine_show(struct seq_file *m, void *unused)
+{
+	u64 passes, sleeps;
+	bool asleep = rig_soft_engine_counts(&passes, &sleeps);
+
+	seq_printf(m, "passes %llu\nsleeps %llu\nasleep %d\n", passes, sleeps, asleep);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(rig_soft_engine);
+
 /**
- * rig_soft_debugfs_init() - /sys/kernel/debug/rig_soft
+ * rig_soft_debugfs_init() - /sys/kernel/debug/rig_soft and its "engine"
  */
 void rig_soft_debugfs_init(void)
 {
 	rig_soft_debugfs_root = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	debugfs_create_file("engine", 0444, rig_soft_debugfs_root, NULL,
+			    &rig_soft_engine_fops);
 }
 
 /**

@@ -104,6 +104,12 @@ static u32 rig_soft_idle;		/* under rig_soft_world.lock */
  */
 static bool rig_soft_crowded;
 static struct task_struct *rig_soft_task;
+/*
+ * The engine thread's passes and sleeps, for a check that nothing keeps
+ * it busy once every user is gone: written by the thread alone, read
+ * without a lock (rig_soft_engine_counts()).
+ */
+static u64 rig_soft_passes, rig_soft_sleeps;
 
 /**
  * rig_soft_engine_world() - the world the engine serves
@@ -113,6 +119,21 @@ static struct task_struct *rig_soft_task;
 struct rig_soft_world *rig_soft_engine_world(void)
 {
 	return &rig_soft_world;
+}
+
+/**
+ * rig_soft_engine_counts() - what the engine thread has done
+ * @passes: where the passes it made are stored
+ * @sleeps: where the times it went to sleep are stored
+ *
+ * Return: whether it sleeps now.  Idle users leave a sleeping engine
+ * whose passes stay still.
+ */
+bool rig_soft_engine_counts(u64 *passes, u64 *sleeps)
+{
+	*passes = READ_ONCE(rig_soft_passes);
+	*sleeps = READ_ONCE(rig_soft_sleeps);
+	return READ_ONCE(rig_soft_idle);
 }
 
 /*
@@ -138,7 +159,7 @@ static void rig_soft_set_idle(u32 idle)
 	lockdep_assert_held(&rig_soft_world.lock);
 	if (idle && !rig_soft_idle)
 		rig_soft_set_rq_wake();
-	rig_soft_idle = idle;
+	WRITE_ONCE(rig_soft_idle, idle);	/* read unlocked by the counts */
 	list_for_each_entry(fn, &rig_soft_world.fns, node)
 		rig_soft_bar_write32(fn, RIG_SOFT_STATUS, idle);
 }
@@ -268,6 +289,7 @@ static int rig_soft_engine_thread(void *data)
 		u64 now;
 
 		busy = rig_soft_engine_pass(whole, &waiting);
+		WRITE_ONCE(rig_soft_passes, rig_soft_passes + 1);
 		now = local_clock();
 		if (whole)
 			whole_since = now;
@@ -291,6 +313,7 @@ static int rig_soft_engine_thread(void *data)
 			continue;
 		}
 		rig_soft_engine_sleep();
+		WRITE_ONCE(rig_soft_sleeps, rig_soft_sleeps + 1);
 		idle_since = local_clock();
 		idle_passes = 0;
 		whole = true;
