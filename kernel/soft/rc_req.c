@@ -59,7 +59,8 @@ u64 rig_soft_rc_rnr_ns(u8 code)
  */
 u32 rig_soft_rc_npkts(u32 length, u32 mtu)
 {
-	return length ? DIV_ROUND_UP(length, mtu) : 1;
+	/* In 64 bits: a peer's READ may ask for up to 2^32 - 1 bytes. */
+	return length ? (u32)DIV_ROUND_UP((u64)length, mtu) : 1;
 }
 
 /**

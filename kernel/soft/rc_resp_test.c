@@ -362,6 +362,31 @@ static void more_reads_than_offered_is_an_invalid_request(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, drain(r, NULL, 4), 3);
 }
 
+/*
+ * A READ of 2^32 - 1 bytes takes 2^24 responses at a 256-byte MTU, more
+ * PSNs than a READ may: refused, not counted as 0 responses (which once
+ * made it an endless stream of responses that moved no PSN).
+ */
+static void a_read_of_nearly_4_gib_is_not_zero_responses(struct kunit *test)
+{
+	struct rig_soft_rc_cfg cfg = cfg_default;
+	struct rig_soft_rc_resp *r;
+
+	cfg.mtu = 256;
+	r = resp_new(test, &cfg, 0);
+	give(r, read_pkt(0, VA, U32_MAX), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_EXPECT_TRUE(test, r->error);
+	KUNIT_EXPECT_EQ(test, r->job_tail, r->job_head);
+
+	cfg.mtu = 4096;
+	r = resp_new(test, &cfg, 0);
+	KUNIT_EXPECT_EQ(test, give(r, read_pkt(0, VA, U32_MAX), RIG_SOFT_RC_CHECK_OK),
+			RIG_SOFT_RC_TAKEN);
+	KUNIT_EXPECT_FALSE(test, r->error);
+	KUNIT_EXPECT_EQ(test, r->epsn, 1u << 20);
+	KUNIT_EXPECT_EQ(test, rig_soft_rc_npkts(U32_MAX, 256), 1u << 24);
+}
+
 static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(a_send_in_order_is_placed_and_acked_on_ackreq),
 	KUNIT_CASE(acks_are_coalesced_to_one_every_n_requests),
@@ -379,6 +404,7 @@ static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(a_duplicate_read_beyond_what_was_checked_is_dropped),
 	KUNIT_CASE(a_replay_drops_the_responses_queued_after_it),
 	KUNIT_CASE(more_reads_than_offered_is_an_invalid_request),
+	KUNIT_CASE(a_read_of_nearly_4_gib_is_not_zero_responses),
 	{}
 };
 
