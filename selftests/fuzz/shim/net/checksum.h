@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The kernel's <net/checksum.h>, for the fuzz targets: what they use of it is in ../kshim.h. */
