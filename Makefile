@@ -23,6 +23,11 @@
 #                   RIG_SOAK_SECONDS (default 1800) on Debian's kernel, then
 #                   as long on the debug kernel; make check runs it 20 s a
 #                   guest (60 s on the debug kernel)
+#   make fuzz       libFuzzer (clang-19, ASan, UBSan) on every parser of a
+#                   peer's bytes (selftests/fuzz: perftest's exchange, the
+#                   model's RoCE v2 decoder and RC machines), RIG_FUZZ_SECONDS
+#                   (default 600) each; fails on any crash (scripts/fuzz)
+#   make fuzz-merge add to selftests/fuzz/corpus/ what the last run found
 #   make lint       checkpatch --strict and warnings-as-errors builds
 #   make bench      encoder rates against rdma-core's; rig over the model against
 #                   Soft-RoCE and memcpy in one guest, registration in a second,
@@ -236,6 +241,16 @@ bench: scripts/bench/mlx5_bench
 	./scripts/bench/mlx5_bench
 	$(TOP)/scripts/bench/run
 
+# Each target for RIG_FUZZ_SECONDS, one after the other; make check's
+# short run is scripts/fuzz alone (20 s each).
+RIG_FUZZ_SECONDS ?= 600
+
+fuzz: deps
+	RIG_FUZZ_SECONDS=$(RIG_FUZZ_SECONDS) $(TOP)/scripts/fuzz
+
+fuzz-merge: deps
+	$(TOP)/scripts/fuzz --merge
+
 lint: deps lib
 	$(TOP)/scripts/lint
 
@@ -266,10 +281,11 @@ clean:
 	$(MAKE) -C lib/examples clean
 	$(MAKE) -C lib/tools/rig clean
 	$(MAKE) -C scripts/bench clean
+	$(MAKE) -C selftests/fuzz clean
 	rm -f lib/*.o lib/librig.a lib/librig.so $(UNIT_TESTS) scripts/bench/mlx5_bench
 	rm -f lib/fabric/*.o lib/fabric/librig-fi.so
 	rm -rf build/man build/mlx5_oracle.h
 
 .PHONY: all deps module module-build lib fabric unit kunit selftests-build selftests selftests-debug soak canaries check bench \
 	examples tools lint demo clean \
-	man install uninstall dkms-check mutants
+	man install uninstall dkms-check mutants fuzz fuzz-merge
