@@ -22,7 +22,9 @@
 #   make soak       the concurrency fuzzer (selftests/rig_bnxt/race.c) for
 #                   RIG_SOAK_SECONDS (default 1800) on Debian's kernel, then
 #                   as long on the debug kernel; make check runs it 20 s a
-#                   guest (60 s on the debug kernel)
+#                   guest (60 s on the debug kernel); then trinity on the
+#                   device files, RIG_SOAK_TRINITY_SYSCALLS calls (100000)
+#                   on the debug kernel (make check: 3000)
 #   make fuzz       libFuzzer (clang-19, ASan, UBSan) on every parser of a
 #                   peer's bytes (selftests/fuzz: perftest's exchange, the
 #                   model's RoCE v2 decoder and RC machines), RIG_FUZZ_SECONDS
@@ -169,15 +171,18 @@ VM_SWIOTLB := --soft 1
 # build) and fabric_tools (Open MPI and fi_pingpong over the provider that
 # the fabric program already drives under KASAN: minutes more for little).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --soft-pcie --ivshmem 16 --mem 3G --timeout 3600
-DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race module pcie fabric wire link lockdown
+DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race trinity module pcie \
+	       fabric wire link lockdown
 # KASAN and lockdep make the guest several times slower: a shorter stress.
 export RIG_DEBUG_STRESS_MESSAGES ?= 100000
 # The concurrency fuzzer (race.c) runs RIG_RACE_SECONDS (its default: 20)
 # in each guest of make check; on the debug kernel, longer: it is there
 # that KASAN and lockdep see what the races do.
 export RIG_DEBUG_RACE_SECONDS ?= 60
-# make soak: the fuzzer alone, this long on each kernel.
+# make soak: the fuzzer alone, this long on each kernel; then trinity on
+# the debug kernel for this many calls.
 RIG_SOAK_SECONDS ?= 1800
+RIG_SOAK_TRINITY_SYSCALLS ?= 100000
 
 selftests: selftests-build
 	$(TOP)/scripts/vm-run $(VM_PLAIN) -- $(TOP)/selftests/rig_bnxt/run_tests
@@ -203,6 +208,9 @@ soak: selftests-build
 	RIG_RACE_SECONDS=$(RIG_SOAK_SECONDS) RIG_PROGRAM_TIMEOUT=$$(($(RIG_SOAK_SECONDS) + 1500)) \
 		$(TOP)/scripts/vm-run $(VM_DEBUG) --timeout $$(($(RIG_SOAK_SECONDS) + 1800)) -- \
 		$(TOP)/selftests/rig_bnxt/run_tests race
+	RIG_TRINITY_SYSCALLS=$(RIG_SOAK_TRINITY_SYSCALLS) RIG_PROGRAM_TIMEOUT=36000 \
+		$(TOP)/scripts/vm-run $(VM_DEBUG) --timeout 36600 -- \
+		$(TOP)/selftests/rig_bnxt/run_tests trinity
 
 # Each detector's canary (selftests/canary) in the debug stage's guest:
 # its report must show and vm-run must fail the run (scripts/canaries).

@@ -45,6 +45,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/math64.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -469,10 +470,12 @@ void rig_soft_debugfs_remove(struct rig_soft_dev *sd)
 /* The engine's counts: a stage's last check is that it sleeps, still. */
 static int rig_soft_engine_show(struct seq_file *m, void *unused)
 {
-	u64 passes, sleeps;
-	bool asleep = rig_soft_engine_counts(&passes, &sleeps);
+	u64 passes, sleeps, asleep_ns;
+	bool asleep = rig_soft_engine_counts(&passes, &sleeps, &asleep_ns);
 
-	seq_printf(m, "passes %llu\nsleeps %llu\nasleep %d\n", passes, sleeps, asleep);
+	/* The clock asleep_ns is counted on: a guest's wall clock may differ. */
+	seq_printf(m, "passes %llu\nsleeps %llu\nasleep_ns %llu\nclock_ns %llu\nasleep %d\n",
+		   passes, sleeps, asleep_ns, local_clock(), asleep);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(rig_soft_engine);

@@ -171,7 +171,7 @@ void rig_soft_dma_unregister(void);
 
 /* engine.c */
 struct rig_soft_world *rig_soft_engine_world(void);
-bool rig_soft_engine_counts(u64 *passes, u64 *sleeps);
+bool rig_soft_engine_counts(u64 *passes, u64 *sleeps, u64 *asleep_ns);
 void rig_soft_engine_add(struct rig_soft_fn *fn);
 void rig_soft_engine_remove(struct rig_soft_fn *fn);
 void rig_soft_engine_kick(struct rig_soft_fn *fn);

@@ -105,11 +105,12 @@ static u32 rig_soft_idle;		/* under rig_soft_world.lock */
 static bool rig_soft_crowded;
 static struct task_struct *rig_soft_task;
 /*
- * The engine thread's passes and sleeps, for a check that nothing keeps
- * it busy once every user is gone: written by the thread alone, read
- * without a lock (rig_soft_engine_counts()).
+ * The engine thread's passes, sleeps and time asleep, for a check that
+ * nothing keeps it busy once every user is gone: written by the thread
+ * alone, read without a lock (rig_soft_engine_counts()).
  */
-static u64 rig_soft_passes, rig_soft_sleeps;
+static u64 rig_soft_passes, rig_soft_sleeps, rig_soft_asleep_ns;
+static u64 rig_soft_asleep_since;	/* when the sleep it is in began, or 0 */
 
 /**
  * rig_soft_engine_world() - the world the engine serves
@@ -125,14 +126,28 @@ struct rig_soft_world *rig_soft_engine_world(void)
  * rig_soft_engine_counts() - what the engine thread has done
  * @passes: where the passes it made are stored
  * @sleeps: where the times it went to sleep are stored
+ * @asleep_ns: where the time it spent asleep is stored, the sleep it is
+ *	       in included
  *
- * Return: whether it sleeps now.  Idle users leave a sleeping engine
- * whose passes stay still.
+ * Return: whether it sleeps now.  With no user at work the engine sleeps
+ * nearly all the time, waking for the statistics it writes and the
+ * looks of asleep_look_ms.
  */
-bool rig_soft_engine_counts(u64 *passes, u64 *sleeps)
+bool rig_soft_engine_counts(u64 *passes, u64 *sleeps, u64 *asleep_ns)
 {
+	u64 since;
+
 	*passes = READ_ONCE(rig_soft_passes);
 	*sleeps = READ_ONCE(rig_soft_sleeps);
+	/*
+	 * The total, then the sleep it is in: the thread clears the one
+	 * before adding to the other, so a wake-up between the two loads
+	 * loses that sleep rather than counting it twice.
+	 */
+	*asleep_ns = READ_ONCE(rig_soft_asleep_ns);
+	since = READ_ONCE(rig_soft_asleep_since);
+	if (since)
+		*asleep_ns += local_clock() - since;
 	return READ_ONCE(rig_soft_idle);
 }
 
@@ -312,9 +327,12 @@ static int rig_soft_engine_thread(void *data)
 				cpu_relax();
 			continue;
 		}
+		WRITE_ONCE(rig_soft_asleep_since, now);
 		rig_soft_engine_sleep();
-		WRITE_ONCE(rig_soft_sleeps, rig_soft_sleeps + 1);
 		idle_since = local_clock();
+		WRITE_ONCE(rig_soft_sleeps, rig_soft_sleeps + 1);
+		WRITE_ONCE(rig_soft_asleep_since, 0);
+		WRITE_ONCE(rig_soft_asleep_ns, rig_soft_asleep_ns + idle_since - now);
 		idle_passes = 0;
 		whole = true;
 	}
