@@ -21,6 +21,7 @@
 #ifndef RIG_SOFT_RC_H
 #define RIG_SOFT_RC_H
 
+#include <linux/bits.h>
 #include <linux/limits.h>
 #include <linux/types.h>
 
@@ -50,6 +51,8 @@
 #define RIG_SOFT_RC_INFLIGHT	64
 /* "No deadline" */
 #define RIG_SOFT_RC_NEVER	U64_MAX
+/* IBA's largest message, in bytes. */
+#define RIG_SOFT_RC_MSG_MAX	BIT_ULL(31)
 /* The retry count that means "for ever", for RNR retries only. */
 #define RIG_SOFT_RC_RNR_INFINITE	7
 

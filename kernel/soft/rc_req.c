@@ -122,8 +122,10 @@ void rig_soft_rc_req_init(struct rig_soft_rc_req *req, const struct rig_soft_rc_
  *
  * Return: 0; -ENOSPC when RIG_SOFT_RC_WINDOW messages or
  * RIG_SOFT_RC_PSN_WINDOW PSNs are held (post again after a pop);
- * -EINVAL for a READ when @max_rd_atomic is 0, or a message longer than
- * RIG_SOFT_RC_PSN_WINDOW packets; -EPIPE once a message has failed.
+ * -EMSGSIZE for a message longer than 2^31 bytes or than
+ * RIG_SOFT_RC_PSN_WINDOW packets; -EINVAL for a READ when
+ * @max_rd_atomic is 0; -EPIPE once a message has failed.  Only -ENOSPC
+ * passes: the others refuse this message whenever it is posted.
  */
 int rig_soft_rc_req_post(struct rig_soft_rc_req *req, enum rig_soft_rc_kind kind, u32 length,
 			 u32 *slot)
@@ -133,8 +135,9 @@ int rig_soft_rc_req_post(struct rig_soft_rc_req *req, enum rig_soft_rc_kind kind
 
 	if (req->error)
 		return -EPIPE;
-	if ((kind == RIG_SOFT_RC_READ && !req->cfg.max_rd_atomic) ||
-	    npkts > RIG_SOFT_RC_PSN_WINDOW || length > BIT(31))
+	if (npkts > RIG_SOFT_RC_PSN_WINDOW || length > RIG_SOFT_RC_MSG_MAX)
+		return -EMSGSIZE;
+	if (kind == RIG_SOFT_RC_READ && !req->cfg.max_rd_atomic)
 		return -EINVAL;
 	held = req->popped == req->posted ? 0 :
 	       rig_soft_psn_dist(rig_soft_rc_msg(req, req->popped)->psn, req->next_psn);

@@ -770,7 +770,7 @@ struct rig_soft_xfer {
  *	   @sq_done (which counts those completed)
  * @sqe: the entry of each of @req's slots
  * @stall: a send entry after those given was refused (format, PSN search
- *	   entry, keys): the status its completion carries once every
+ *	   entry, keys, length): the status its completion carries once every
  *	   earlier one has completed, then the QP fails with @stall_reason
  * @stall_reason: CREQ_QP_ERROR_NOTIFICATION_REQ_ERR_STATE_REASON_*
  * @rqe: the receive a SEND in progress lands in

@@ -461,6 +461,18 @@ static void rig_soft_wire_stall(struct rig_soft_wire *w, u8 status, u8 reason)
 	w->stall_reason = reason;
 }
 
+/*
+ * The requester refused an entry for good (rig_soft_rc_req_post()): too
+ * long for IBA or for the PSNs it may hold at this path MTU, or a READ on
+ * a QP that may not READ.  Waiting would wedge the send queue: the entry
+ * fails, as the chip fails an entry it cannot execute.
+ */
+static void rig_soft_wire_refuse(struct rig_soft_wire *w, int err)
+{
+	rig_soft_wire_stall(w, err == -EMSGSIZE ? CQ_REQ_STATUS_LOCAL_LENGTH_ERR :
+			    CQ_REQ_STATUS_LOCAL_QP_OPERATION_ERR, REQ(WQE_FORMAT_ERROR));
+}
+
 /* Hand the requester the entries posted beyond those it has. */
 static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 {
@@ -474,6 +486,7 @@ static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 					     w->given);
 		u32 idx = w->given % qp->sq_entries, slot;
 		u8 reason;
+		int ret;
 
 		if (!posted)
 			break;
@@ -495,8 +508,14 @@ static bool rig_soft_wire_give(struct rig_soft_qp *qp)
 					    REQ(TX_MEMORY_ERROR));
 			return true;
 		}
-		if (rig_soft_rc_req_post(&w->req, sqe.type == SQ_BASE_WQE_TYPE_SEND ?
-					 RIG_SOFT_RC_SEND : RIG_SOFT_RC_READ, sqe.length, &slot))
+		ret = rig_soft_rc_req_post(&w->req, sqe.type == SQ_BASE_WQE_TYPE_SEND ?
+					   RIG_SOFT_RC_SEND : RIG_SOFT_RC_READ, sqe.length, &slot);
+		if (ret == -EMSGSIZE || ret == -EINVAL) {
+			rig_soft_wire_refuse(w, ret);
+			return true;
+		}
+		/* No room until a pop; or the requester failed, which a pop reports. */
+		if (ret)
 			break;
 		w->sqe[slot % RIG_SOFT_RC_WINDOW] = sqe;
 		w->given++;

@@ -116,8 +116,8 @@ static void put_psn(struct wqp *t, u64 pos, u8 type, u32 length)
 	t->q.next_psn = (t->q.next_psn + npkts) & RIG_SOFT_PSN_MASK;
 }
 
-/* A SEND or READ of @len bytes at @off of @t's region (@rva, @rkey: the peer's). */
-static void post(struct wqp *t, bool read, u64 off, u32 len, u64 rva, u32 rkey)
+/* A SEND or READ of @len bytes at @off under @lkey (@rva, @rkey: the peer's). */
+static void post_key(struct wqp *t, bool read, u32 lkey, u64 off, u32 len, u64 rva, u32 rkey)
 {
 	u8 e[RIG_SOFT_WQE_SIZE] = {};
 	struct sq_sge *sge;
@@ -146,12 +146,18 @@ static void post(struct wqp *t, bool read, u64 off, u32 len, u64 rva, u32 rkey)
 		sge = (struct sq_sge *)(e + sizeof(h));
 	}
 	sge->va_or_pa = cpu_to_le64(off);
-	sge->l_key = cpu_to_le32(t->mr.key);
+	sge->l_key = cpu_to_le32(lkey);
 	sge->size = cpu_to_le32(len);
 	fake_write(t->ff->fm, t->q.sq + (t->q.sq_prod % W_ENTRIES) * RIG_SOFT_WQE_SIZE, e,
 		   sizeof(e));
 	put_psn(t, t->q.sq_prod, read ? SQ_BASE_WQE_TYPE_READ_WQE : SQ_BASE_WQE_TYPE_SEND, len);
 	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, W_ENTRIES);
+}
+
+/* A SEND or READ of @len bytes at @off of @t's region (@rva, @rkey: the peer's). */
+static void post(struct wqp *t, bool read, u64 off, u32 len, u64 rva, u32 rkey)
+{
+	post_key(t, read, t->mr.key, off, len, rva, rkey);
 }
 
 static void post_recv(struct wqp *t, u64 off, u32 len)
@@ -280,6 +286,45 @@ static void expect_cqe(struct kunit *test, struct wenv *e, struct wqp *t, u8 typ
 	KUNIT_EXPECT_EQ(test, c->base.cqe_type_toggle & CQ_BASE_CQE_TYPE_MASK, type);
 	KUNIT_EXPECT_EQ_MSG(test, c->base.status, status, "qp %u: completion %llu", t->q.qpn,
 			    t->cq.cons - 1);
+}
+
+/*
+ * A zero-based MR of 4 GiB in pages of 1 GiB that no memory backs: its
+ * keys resolve, but any byte moved through it would fault.
+ */
+static u32 huge_mr(struct kunit *test, struct fake_fn *ff)
+{
+	struct cmdq_allocate_mrw alloc = {
+		.opcode = CMDQ_BASE_OPCODE_ALLOCATE_MRW,
+		.mrw_flags = CMDQ_ALLOCATE_MRW_MRW_FLAGS_MR,
+		.pd_id = cpu_to_le32(W_PD),
+	};
+	struct cmdq_register_mr reg = {
+		.opcode = CMDQ_BASE_OPCODE_REGISTER_MR,
+		.log2_pg_size_lvl = CMDQ_REGISTER_MR_LVL_LVL_1 |
+				    30 << CMDQ_REGISTER_MR_LOG2_PG_SIZE_SFT,
+		.access = FAKE_MR_ACCESS,
+		.log2_pbl_pg_size = cpu_to_le16(12),
+		.mr_size = cpu_to_le64(SZ_4G),
+	};
+	struct creq_qp_event resp;
+
+	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &alloc, sizeof(alloc), &resp), 0);
+	reg.key = ((struct creq_allocate_mrw_resp *)&resp)->xid;
+	reg.pbl = cpu_to_le64(fake_pbl(ff->fm, FAKE_DMA_BASE << 4, 4, 30, 1));
+	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &reg, sizeof(reg), &resp), 0);
+	return le32_to_cpu(reg.key);
+}
+
+/* Has @t's QP work for the engine now? */
+static bool pending(struct wenv *e, struct wqp *t)
+{
+	bool ret;
+
+	mutex_lock(&e->world->lock);
+	ret = rig_soft_wire_qp_pending(fake_qp_of(t->ff, &t->q), ktime_get_ns());
+	mutex_unlock(&e->world->lock);
+	return ret;
 }
 
 static int rig_soft_wire_test_init(struct kunit *test)
@@ -651,6 +696,28 @@ static void messages_survive_a_lossy_wire_exactly_once_in_order(struct kunit *te
 	KUNIT_EXPECT_EQ(test, roce, e->corrupted);
 }
 
+/*
+ * IBA caps a message at 2^31 bytes; the requester takes none longer.  An
+ * entry whose elements add up past it can never go: it fails, with a
+ * local length error, and the QP with it, rather than waiting for room.
+ */
+static void an_entry_longer_than_2_gib_fails_with_a_local_length_error(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	u32 key = huge_mr(test, e->f0);
+	union cqe c;
+
+	post_key(&e->a, false, key, 0, SZ_2G + SZ_4K, 0, 0);
+	post(&e->a, false, 0, 10, 0, 0);
+	step(e);
+	KUNIT_ASSERT_TRUE_MSG(test, take_cqe(&e->a, &c), "the entry waits for room for ever");
+	KUNIT_EXPECT_EQ(test, c.base.status, CQ_REQ_STATUS_LOCAL_LENGTH_ERR);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, &c);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &e->a.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+	KUNIT_EXPECT_FALSE(test, pending(e, &e->a));
+}
+
 static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(qps_on_a_wired_function_run_on_the_wire),
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
@@ -664,6 +731,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(a_peer_that_never_answers_is_a_transport_retry_error),
 	KUNIT_CASE(frames_an_interface_refuses_are_offered_again),
 	KUNIT_CASE(messages_survive_a_lossy_wire_exactly_once_in_order),
+	KUNIT_CASE(an_entry_longer_than_2_gib_fails_with_a_local_length_error),
 	{}
 };
 
