@@ -382,5 +382,6 @@ enum rig_soft_rc_verdict rig_soft_rc_resp_recv(struct rig_soft_rc_resp *resp,
 					       enum rig_soft_rc_check check);
 bool rig_soft_rc_resp_next(const struct rig_soft_rc_resp *resp, struct rig_soft_rc_tx *tx);
 void rig_soft_rc_resp_sent(struct rig_soft_rc_resp *resp, const struct rig_soft_rc_tx *tx);
+void rig_soft_rc_resp_drop(struct rig_soft_rc_resp *resp, const struct rig_soft_rc_tx *tx);
 
 #endif /* RIG_SOFT_RC_H */

@@ -315,6 +315,26 @@ bool rig_soft_rc_resp_next(const struct rig_soft_rc_resp *resp, struct rig_soft_
 }
 
 /**
+ * rig_soft_rc_resp_drop() - the packet rig_soft_rc_resp_next() gave can never go
+ * @resp: the responder, unchanged since that call
+ * @tx: the packet
+ *
+ * The caller cannot build it, nor ever will (the region read is gone, or
+ * the address it goes from): it is dropped, and with a READ response the
+ * rest of its READ, as if lost on the wire.  The requester asks again or
+ * times out, as IBA lets it; a replay that fails again is dropped again.
+ */
+void rig_soft_rc_resp_drop(struct rig_soft_rc_resp *resp, const struct rig_soft_rc_tx *tx)
+{
+	if (tx->opcode == IB_OPCODE_RC_ACKNOWLEDGE) {
+		resp->ack_due = false;
+		return;
+	}
+	resp->job_head++;
+	resp->job_sent = 0;
+}
+
+/**
  * rig_soft_rc_resp_sent() - the packet rig_soft_rc_resp_next() gave went out
  * @resp: the responder, unchanged since that call
  * @tx: the packet

@@ -389,24 +389,30 @@ static bool rig_soft_wire_resp_tx(struct rig_soft_qp *qp, u64 *budget)
 	bool progress = false;
 
 	while (*budget && rig_soft_rc_resp_next(resp, &tx)) {
+		bool data = tx.opcode != IB_OPCODE_RC_ACKNOWLEDGE;
 		struct rig_soft_roce_pkt pkt = {
 			.opcode = tx.opcode,
 			.psn = tx.psn,
 			.syndrome = tx.syndrome,
 			.msn = tx.msn,
+			.len = data ? tx.len : 0,
 		};
 		struct rig_soft_sge sge = { tx.va, tx.rkey, tx.len };
 
-		if (!rig_soft_wire_pkt_init(qp, &pkt))
-			break;
-		if (tx.opcode != IB_OPCODE_RC_ACKNOWLEDGE) {
-			pkt.len = tx.len;
-			/* A region gone since: the requester times out. */
-			if (rig_soft_wire_copy(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_REMOTE_READ,
-					       &sge, 1, 0, rig_soft_wire_payload(qp, &pkt),
-					       tx.len, false))
-				break;
+		/*
+		 * The address it goes from, or the region it reads, gone
+		 * since: it can never go, and offered again it would keep
+		 * the engine from sleeping.  Dropped, as if lost.
+		 */
+		if (!rig_soft_wire_pkt_init(qp, &pkt) ||
+		    (data && rig_soft_wire_copy(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_REMOTE_READ,
+						&sge, 1, 0, rig_soft_wire_payload(qp, &pkt),
+						tx.len, false))) {
+			rig_soft_rc_resp_drop(resp, &tx);
+			progress = true;
+			continue;
 		}
+		/* A full queue empties: offered again on the next pass. */
 		if (rig_soft_wire_xmit(qp, &pkt))
 			break;
 		rig_soft_rc_resp_sent(resp, &tx);

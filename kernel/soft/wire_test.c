@@ -51,6 +51,7 @@ struct wenv {
 	struct rnd_state rnd;
 	struct fake_frame *held;
 	u32 corrupted;
+	struct kunit *test;
 };
 
 static u32 rnd(struct wenv *e, u32 n)
@@ -286,6 +287,18 @@ static void expect_cqe(struct kunit *test, struct wenv *e, struct wqp *t, u8 typ
 	KUNIT_EXPECT_EQ(test, c->base.cqe_type_toggle & CQ_BASE_CQE_TYPE_MASK, type);
 	KUNIT_EXPECT_EQ_MSG(test, c->base.status, status, "qp %u: completion %llu", t->q.qpn,
 			    t->cq.cons - 1);
+}
+
+/* DEREGISTER_MR of @key on @ff: what it names goes away, the key stays. */
+static void deregister(struct kunit *test, struct fake_fn *ff, u32 key)
+{
+	struct cmdq_deregister_mr req = {
+		.opcode = CMDQ_BASE_OPCODE_DEREGISTER_MR,
+		.lkey = cpu_to_le32(key),
+	};
+	struct creq_qp_event resp;
+
+	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), 0);
 }
 
 /*
@@ -718,6 +731,52 @@ static void an_entry_longer_than_2_gib_fails_with_a_local_length_error(struct ku
 	KUNIT_EXPECT_FALSE(test, pending(e, &e->a));
 }
 
+static void spoil_region(struct wenv *e)
+{
+	deregister(e->test, e->f1, e->b.mr.key);
+}
+
+static void spoil_address(struct wenv *e)
+{
+	mutex_lock(&e->world->lock);
+	e->f1->fn.gids[fake_qp_of(e->f1, &e->b.q)->sgid_index].live = false;
+	mutex_unlock(&e->world->lock);
+}
+
+/*
+ * b takes a's READ, then @spoil takes away what its responses need: they
+ * can never go, so b drops them (a retries, then gives up) and has no
+ * work left, rather than offering them for ever.
+ */
+static void a_read_response_that_cannot_go(struct kunit *test, void (*spoil)(struct wenv *e))
+{
+	struct wenv *e = test->priv;
+	union cqe c;
+	u32 i;
+
+	e->test = test;
+	post(&e->a, true, 0, 5000, 20000, e->b.mr.key);
+	step(e);
+	KUNIT_ASSERT_TRUE(test, pending(e, &e->b));
+	spoil(e);
+	for (i = 0; i < 4; i++)
+		step(e);
+	KUNIT_EXPECT_FALSE(test, pending(e, &e->b));
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_TRANSPORT_RETRY_CNT_ERR, &c);
+	KUNIT_EXPECT_FALSE(test, pending(e, &e->b));
+}
+
+static void a_read_response_from_a_region_deregistered_is_dropped(struct kunit *test)
+{
+	a_read_response_that_cannot_go(test, spoil_region);
+}
+
+static void a_read_response_from_an_address_deleted_is_dropped(struct kunit *test)
+{
+	a_read_response_that_cannot_go(test, spoil_address);
+}
+
 static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(qps_on_a_wired_function_run_on_the_wire),
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
@@ -732,6 +791,8 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(frames_an_interface_refuses_are_offered_again),
 	KUNIT_CASE(messages_survive_a_lossy_wire_exactly_once_in_order),
 	KUNIT_CASE(an_entry_longer_than_2_gib_fails_with_a_local_length_error),
+	KUNIT_CASE(a_read_response_from_a_region_deregistered_is_dropped),
+	KUNIT_CASE(a_read_response_from_an_address_deleted_is_dropped),
 	{}
 };
 
