@@ -250,23 +250,57 @@ static enum rig_soft_rc_check rig_soft_wire_read_in(struct rig_soft_qp *qp,
 	struct rig_soft_sge remote = { pkt->va, pkt->rkey, pkt->dma_len };
 	struct rig_soft_cursor cur;
 
-	if (!(qp->access & CMDQ_MODIFY_QP_ACCESS_REMOTE_READ) ||
-	    !rig_soft_sges_resolve(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_REMOTE_READ,
-				   &remote, 1, &cur))
+	if (!(qp->access & CMDQ_MODIFY_QP_ACCESS_REMOTE_READ)) {
+		rig_soft_qp_fail(qp, REQ_NONE, RES(RX_NO_PERMISSION));
 		return RIG_SOFT_RC_CHECK_ACCESS;
+	}
+	if (!rig_soft_sges_resolve(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_REMOTE_READ,
+				   &remote, 1, &cur)) {
+		rig_soft_qp_fail(qp, REQ_NONE, RES(RX_INVALID_R_KEY));
+		return RIG_SOFT_RC_CHECK_ACCESS;
+	}
 	return RIG_SOFT_RC_CHECK_OK;
+}
+
+/*
+ * Why the responder refused a request on its own (rc_resp.c), as the
+ * error notification says it: the checks of this file fail the QP with
+ * their own reason first.
+ */
+static u8 rig_soft_wire_res_reason(const struct rig_soft_qp *qp, enum rig_soft_rc_class cls,
+				   const struct rig_soft_roce_pkt *pkt)
+{
+	if (cls == RIG_SOFT_RC_BAD_SEQ)
+		return RES(OPCODE_ERROR);
+	if (pkt->opcode != IB_OPCODE_RC_RDMA_READ_REQUEST ||
+	    rig_soft_rc_npkts(pkt->dma_len, qp->mtu) > RIG_SOFT_RC_PSN_WINDOW)
+		return RES(EXCEED_MAX);
+	return RES(IRRQ_OFLOW);
 }
 
 /* A request to @qp's responder. */
 static bool rig_soft_wire_request(struct rig_soft_qp *qp, const struct rig_soft_roce_pkt *pkt)
 {
+	struct rig_soft_rc_resp *resp = &qp->wire->resp;
 	enum rig_soft_rc_check check = RIG_SOFT_RC_CHECK_OK;
+	enum rig_soft_rc_class cls;
 	struct rig_soft_rc_place pl;
+	bool taken;
 
-	if (rig_soft_rc_resp_classify(&qp->wire->resp, pkt, &pl) == RIG_SOFT_RC_NEW)
+	cls = rig_soft_rc_resp_classify(resp, pkt, &pl);
+	if (cls == RIG_SOFT_RC_NEW)
 		check = pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST ?
 			rig_soft_wire_read_in(qp, pkt) : rig_soft_wire_send_in(qp, pkt, &pl);
-	return rig_soft_rc_resp_recv(&qp->wire->resp, pkt, check) != RIG_SOFT_RC_DROP;
+	taken = rig_soft_rc_resp_recv(resp, pkt, check) != RIG_SOFT_RC_DROP;
+	/*
+	 * A fatal NAK ends the connection: IBA (and rxe) move the QP to the
+	 * error state, so its receives are flushed and the driver is told,
+	 * rather than leaving a QP in RTS whose responder drops everything.
+	 * Its NAK still goes out from there.
+	 */
+	if (resp->error)
+		rig_soft_qp_fail(qp, REQ_NONE, rig_soft_wire_res_reason(qp, cls, pkt));
+	return taken;
 }
 
 /* An acknowledgment or READ response to @qp's requester. */

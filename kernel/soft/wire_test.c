@@ -777,6 +777,31 @@ static void a_read_response_from_an_address_deleted_is_dropped(struct kunit *tes
 	a_read_response_that_cannot_go(test, spoil_address);
 }
 
+/*
+ * A fatal NAK ends the responder's side of the connection: IBA moves its
+ * QP to the error state, so its receives complete flushed and the driver
+ * hears of it, rather than a QP in RTS that drops every request.
+ */
+static void a_fatal_nak_fails_the_responders_qp_and_flushes_its_receives(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	struct creq_qp_error_notification n;
+	union cqe c;
+
+	post_recv(&e->b, 0, 64);
+	post(&e->a, true, 0, 100, W_REGION - 50, e->b.mr.key);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_REMOTE_ACCESS_ERR, &c);
+	KUNIT_ASSERT_EQ(test, fake_qp_of(e->f1, &e->b.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+	expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC,
+		   CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR, &c);
+	fake_service(e->f1);
+	KUNIT_ASSERT_TRUE(test, fake_creq_take(e->f1, &n));
+	KUNIT_EXPECT_EQ(test, n.event, CREQ_QP_EVENT_EVENT_QP_ERROR_NOTIFICATION);
+	KUNIT_EXPECT_EQ(test, le32_to_cpu(n.xid), e->b.q.qpn);
+	KUNIT_EXPECT_NE(test, n.res_err_state_reason,
+			CREQ_QP_ERROR_NOTIFICATION_RES_ERR_STATE_REASON_NO_ERROR);
+}
+
 static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(qps_on_a_wired_function_run_on_the_wire),
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
@@ -793,6 +818,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(an_entry_longer_than_2_gib_fails_with_a_local_length_error),
 	KUNIT_CASE(a_read_response_from_a_region_deregistered_is_dropped),
 	KUNIT_CASE(a_read_response_from_an_address_deleted_is_dropped),
+	KUNIT_CASE(a_fatal_nak_fails_the_responders_qp_and_flushes_its_receives),
 	{}
 };
 
