@@ -102,7 +102,10 @@ enum rig_soft_rc_kind {
  * @RIG_SOFT_RC_REM_INV_REQ: the responder NAKed it: invalid request
  * @RIG_SOFT_RC_REM_ACCESS: the responder NAKed it: remote access error
  * @RIG_SOFT_RC_REM_OP: the responder NAKed it: remote operational error
- * @RIG_SOFT_RC_LOCAL: the caller failed it (rig_soft_rc_req_fail())
+ * @RIG_SOFT_RC_LOCAL: the caller failed it: its memory could not be read
+ *		       or written (rig_soft_rc_req_fault())
+ * @RIG_SOFT_RC_LOCAL_LENGTH: the caller failed it: a READ response did not
+ *			      fit it
  * @RIG_SOFT_RC_FLUSHED: a message after one that failed
  */
 enum rig_soft_rc_status {
@@ -113,6 +116,7 @@ enum rig_soft_rc_status {
 	RIG_SOFT_RC_REM_ACCESS,
 	RIG_SOFT_RC_REM_OP,
 	RIG_SOFT_RC_LOCAL,
+	RIG_SOFT_RC_LOCAL_LENGTH,
 	RIG_SOFT_RC_FLUSHED,
 };
 
@@ -187,6 +191,11 @@ struct rig_soft_rc_msg {
  *		back again
  * @rnr_wait: an RNR NAK holds it until @rnr_deadline
  * @error: a message failed; nothing more is sent
+ * @faulted: the caller failed message @fault before the ones before it
+ *	     ended: nothing from it on is sent, and it fails with
+ *	     @fault_status once it is the oldest not ended
+ * @fault_status: enum rig_soft_rc_status
+ * @fault: its running index
  * @ack_deadline: when the local ACK timer expires, or RIG_SOFT_RC_NEVER
  * @rnr_deadline: when the RNR wait ends
  */
@@ -207,6 +216,9 @@ struct rig_soft_rc_req {
 	bool recovering;
 	bool rnr_wait;
 	bool error;
+	bool faulted;
+	u8 fault_status;
+	u32 fault;
 	u64 ack_deadline;
 	u64 rnr_deadline;
 };
@@ -369,6 +381,7 @@ enum rig_soft_rc_verdict rig_soft_rc_req_recv(struct rig_soft_rc_req *req,
 					      struct rig_soft_rc_place *place);
 u64 rig_soft_rc_req_tick(struct rig_soft_rc_req *req, u64 now);
 void rig_soft_rc_req_fail(struct rig_soft_rc_req *req, enum rig_soft_rc_status status);
+void rig_soft_rc_req_fault(struct rig_soft_rc_req *req, u32 slot, enum rig_soft_rc_status status);
 bool rig_soft_rc_req_pop(struct rig_soft_rc_req *req, struct rig_soft_rc_cqe *cqe);
 
 /* rc_resp.c: the responder */

@@ -190,7 +190,8 @@ bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig
 	const struct rig_soft_rc_msg *m = &req->msg[req->cur % RIG_SOFT_RC_WINDOW];
 	u32 i, out, mtu = req->cfg.mtu;
 
-	if (req->error || req->cur == req->posted || (req->rnr_wait && now < req->rnr_deadline))
+	if (req->error || req->cur == req->posted || (req->faulted && req->cur == req->fault) ||
+	    (req->rnr_wait && now < req->rnr_deadline))
 		return false;
 	out = rig_soft_psn_dist(req->una_psn, req->cur_psn);
 	if (out >= RIG_SOFT_RC_INFLIGHT)
@@ -261,9 +262,10 @@ void rig_soft_rc_req_sent(struct rig_soft_rc_req *req, const struct rig_soft_rc_
  * @req: the requester
  * @status: its status; every later message ends RIG_SOFT_RC_FLUSHED
  *
- * For the machine's own failures and the caller's (a READ response it
- * could not write: RIG_SOFT_RC_LOCAL).  Nothing is sent afterwards and
- * rig_soft_rc_req_post() refuses; the QP goes to the error state.
+ * For the machine's own failures (retries spent, a NAK).  Nothing is
+ * sent afterwards and rig_soft_rc_req_post() refuses; the QP goes to the
+ * error state.  A failure of the caller's names its message:
+ * rig_soft_rc_req_fault().
  */
 void rig_soft_rc_req_fail(struct rig_soft_rc_req *req, enum rig_soft_rc_status status)
 {
@@ -276,6 +278,44 @@ void rig_soft_rc_req_fail(struct rig_soft_rc_req *req, enum rig_soft_rc_status s
 	req->error = true;
 	req->rnr_wait = false;
 	req->ack_deadline = RIG_SOFT_RC_NEVER;
+}
+
+/* A message the caller failed ends once every one before it has. */
+static void rig_soft_rc_fault_due(struct rig_soft_rc_req *req)
+{
+	if (req->faulted && !req->error && req->una == req->fault)
+		rig_soft_rc_req_fail(req, req->fault_status);
+}
+
+/**
+ * rig_soft_rc_req_fault() - the caller could not move a message's payload
+ * @req: the requester
+ * @slot: the message: a SEND whose payload it could not read, a READ
+ *	  whose response it could not write (the last one too, which
+ *	  ended it)
+ * @status: RIG_SOFT_RC_LOCAL or RIG_SOFT_RC_LOCAL_LENGTH
+ *
+ * That message fails, and no other: one before it that the peer has
+ * still ends as its acknowledgment says (nothing from @slot on is sent
+ * meanwhile), and those after it are flushed.  The QP goes to the error
+ * state when the failure pops.
+ */
+void rig_soft_rc_req_fault(struct rig_soft_rc_req *req, u32 slot, enum rig_soft_rc_status status)
+{
+	u32 idx = req->popped + (slot - req->popped) % RIG_SOFT_RC_WINDOW;
+
+	if (req->error || WARN_ON_ONCE(idx - req->popped >= req->posted - req->popped))
+		return;
+	if ((s32)(idx - req->una) < 0) {
+		/* It ended with its last response: it fails after all. */
+		rig_soft_rc_msg(req, idx)->status = status;
+		rig_soft_rc_req_fail(req, RIG_SOFT_RC_FLUSHED);
+		return;
+	}
+	req->faulted = true;
+	req->fault = idx;
+	req->fault_status = status;
+	rig_soft_rc_fault_due(req);
 }
 
 /* Forward progress: the retry counts start again. */
@@ -513,7 +553,7 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
  * @now: the time, in nanoseconds
  * @place: filled when the verdict is RIG_SOFT_RC_PLACE: the caller
  *	   writes @pkt's payload at @place->offset of the READ in
- *	   @place->slot (and, if it cannot, calls rig_soft_rc_req_fail())
+ *	   @place->slot (and, if it cannot, calls rig_soft_rc_req_fault())
  *
  * ACKs end the SENDs they cover; a READ response ends the SENDs before
  * its READ and, the last one, the READ.  A NAK for a sequence error, a
@@ -529,13 +569,17 @@ enum rig_soft_rc_verdict rig_soft_rc_req_recv(struct rig_soft_rc_req *req,
 					      struct rig_soft_rc_place *place)
 {
 	u8 opf = rig_soft_roce_opf(pkt->opcode);
+	enum rig_soft_rc_verdict v;
 
 	if (req->error || !opf || (opf & RIG_SOFT_OPF_REQUEST) ||
 	    rig_soft_psn_cmp(pkt->psn, req->hi_psn) >= 0)
 		return RIG_SOFT_RC_DROP;
 	if (pkt->opcode == IB_OPCODE_RC_ACKNOWLEDGE)
-		return rig_soft_rc_req_ack(req, pkt, now);
-	return rig_soft_rc_req_read(req, pkt, now, place);
+		v = rig_soft_rc_req_ack(req, pkt, now);
+	else
+		v = rig_soft_rc_req_read(req, pkt, now, place);
+	rig_soft_rc_fault_due(req);
+	return v;
 }
 
 /**

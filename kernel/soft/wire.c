@@ -316,10 +316,13 @@ static bool rig_soft_wire_response(struct rig_soft_qp *qp, const struct rig_soft
 	if (v != RIG_SOFT_RC_PLACE)
 		return v != RIG_SOFT_RC_DROP;
 	sqe = &w->sqe[pl.slot % RIG_SOFT_RC_WINDOW];
-	if ((u64)pl.offset + pl.len > sqe->length ||
-	    rig_soft_wire_copy(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE, sqe->sge,
-			       sqe->nsge, pl.offset, (u8 *)pkt->payload, pl.len, true))
-		rig_soft_rc_req_fail(&w->req, RIG_SOFT_RC_LOCAL);
+	/* The READ it belongs to fails, even when this response ended it. */
+	if ((u64)pl.offset + pl.len > sqe->length)
+		rig_soft_rc_req_fault(&w->req, pl.slot, RIG_SOFT_RC_LOCAL_LENGTH);
+	else if (rig_soft_wire_copy(qp->fn, qp->pd, CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE,
+				    sqe->sge, sqe->nsge, pl.offset, (u8 *)pkt->payload, pl.len,
+				    true))
+		rig_soft_rc_req_fault(&w->req, pl.slot, RIG_SOFT_RC_LOCAL);
 	qp->fn->stats.rx_pkts++;
 	return true;
 }
@@ -481,7 +484,7 @@ static bool rig_soft_wire_req_tx(struct rig_soft_qp *qp, u64 *budget, u64 now)
 			pkt.len = tx.len;
 			if (rig_soft_wire_copy(qp->fn, qp->pd, 0, sqe->sge, sqe->nsge, tx.offset,
 					       rig_soft_wire_payload(qp, &pkt), tx.len, false)) {
-				rig_soft_rc_req_fail(req, RIG_SOFT_RC_LOCAL);
+				rig_soft_rc_req_fault(req, tx.slot, RIG_SOFT_RC_LOCAL);
 				return true;
 			}
 		}
@@ -584,6 +587,8 @@ static u8 rig_soft_wire_status(u8 status)
 		return CQ_REQ_STATUS_REMOTE_OPERATION_ERR;
 	case RIG_SOFT_RC_LOCAL:
 		return CQ_REQ_STATUS_LOCAL_PROTECTION_ERR;
+	case RIG_SOFT_RC_LOCAL_LENGTH:
+		return CQ_REQ_STATUS_LOCAL_LENGTH_ERR;
 	default:
 		return CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR;
 	}

@@ -802,6 +802,60 @@ static void a_fatal_nak_fails_the_responders_qp_and_flushes_its_receives(struct 
 			CREQ_QP_ERROR_NOTIFICATION_RES_ERR_STATE_REASON_NO_ERROR);
 }
 
+/*
+ * The last response of a READ lands in a region deregistered since: the
+ * data never arrived, so that READ fails, and the SEND after it is only
+ * flushed.
+ */
+static void a_read_whose_last_response_cannot_land_fails_alone(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	struct fake_mr sink;
+	union cqe c;
+
+	KUNIT_ASSERT_EQ(test, fake_create_mr(e->f0, &sink, SZ_4K, false, W_PD, FAKE_MR_ACCESS), 0);
+	post_recv(&e->b, 0, 64);
+	post_key(&e->a, true, sink.key, 0, 100, 20000, e->b.mr.key);
+	post(&e->a, false, 0, 64, 0, 0);
+	step(e);
+	deregister(test, e->f0, sink.key);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, &c);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ,
+		   CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, &c);
+}
+
+/*
+ * The payload of the second SEND cannot be read when its turn comes,
+ * while the first is still unacknowledged: the second fails, and the
+ * first, which the peer has, completes.
+ */
+static void a_send_whose_payload_cannot_be_read_fails_alone(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	bool waiting = false;
+	struct fake_mr src;
+	union cqe c;
+
+	KUNIT_ASSERT_EQ(test, fake_create_mr(e->f0, &src, SZ_4K, false, W_PD, FAKE_MR_ACCESS), 0);
+	post_recv(&e->b, 0, W_REGION);
+	post_recv(&e->b, 0, 64);
+	post(&e->a, false, 0, W_REGION, 0, 0);
+	post_key(&e->a, false, src.key, 0, 64, 0, 0);
+	/* The first SEND fills what may be in flight; only its first 16 packets arrive. */
+	mutex_lock(&e->world->lock);
+	rig_soft_pass(e->world, SZ_1M, &waiting);
+	KUNIT_ASSERT_EQ(test, e->wire->n, RIG_SOFT_RC_INFLIGHT);
+	e->wire->n = 16;
+	deliver(e);
+	mutex_unlock(&e->world->lock);
+	deregister(test, e->f0, src.key);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_OK, &c);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_LOCAL_PROTECTION_ERR, &c);
+	KUNIT_ASSERT_EQ(test, c.base.status, CQ_REQ_STATUS_LOCAL_PROTECTION_ERR);
+	expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC, CQ_RES_RC_STATUS_OK, &c);
+	KUNIT_EXPECT_TRUE(test, region_eq(&e->b, 0, &e->a, 0, W_REGION));
+}
+
 static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(qps_on_a_wired_function_run_on_the_wire),
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
@@ -819,6 +873,8 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(a_read_response_from_a_region_deregistered_is_dropped),
 	KUNIT_CASE(a_read_response_from_an_address_deleted_is_dropped),
 	KUNIT_CASE(a_fatal_nak_fails_the_responders_qp_and_flushes_its_receives),
+	KUNIT_CASE(a_read_whose_last_response_cannot_land_fails_alone),
+	KUNIT_CASE(a_send_whose_payload_cannot_be_read_fails_alone),
 	{}
 };
 
