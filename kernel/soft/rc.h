@@ -278,6 +278,9 @@ enum rig_soft_rc_verdict {
  * @RIG_SOFT_RC_BAD_SEQ: the expected PSN, but an opcode that cannot
  *			 follow the previous one (a SEND Middle with no
  *			 First): NAK invalid request
+ * @RIG_SOFT_RC_TOO_LONG: the expected PSN, but a SEND packet that takes
+ *			  its message past IBA's 2^31 bytes: NAK invalid
+ *			  request, nothing placed
  * @RIG_SOFT_RC_IGNORE: not a request, or the responder is in error
  */
 enum rig_soft_rc_class {
@@ -285,6 +288,7 @@ enum rig_soft_rc_class {
 	RIG_SOFT_RC_DUP,
 	RIG_SOFT_RC_FUTURE,
 	RIG_SOFT_RC_BAD_SEQ,
+	RIG_SOFT_RC_TOO_LONG,
 	RIG_SOFT_RC_IGNORE,
 };
 
@@ -329,7 +333,7 @@ struct rig_soft_rc_rd {
  * @epsn: the PSN it expects next
  * @msn: messages it has completed (24 bits)
  * @in_send: a SEND First arrived and its Last has not
- * @send_off: bytes of that SEND so far
+ * @send_off: bytes of that SEND so far, at most 2^31
  * @nak_sent: a NAK or RNR NAK for @epsn is out: later PSNs are dropped
  *	      silently until @epsn arrives
  * @unacked: requests accepted since the last acknowledgment

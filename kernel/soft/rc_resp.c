@@ -5,12 +5,13 @@
  * messages; a duplicate is acknowledged again, or (a READ) answered again
  * from the PSN asked for; a request from the future earns one NAK for the
  * sequence error until the expected PSN comes; a SEND with no receive
- * earns an RNR NAK; a request the caller refuses earns the NAK that says
- * why, and stops the responder.  ACKs are coalesced: one on AckReq or
- * every @ack_every requests.  READ responses go out in order, before any
- * ACK that would acknowledge past them.  This file owns those decisions;
- * checking keys, ranges and receives and moving the bytes are the
- * caller's.  No lock of its own: the caller holds its QP's.
+ * earns an RNR NAK; a request the caller refuses, or a SEND longer than
+ * IBA's 2^31 bytes, earns the NAK that says why, and stops the
+ * responder.  ACKs are coalesced: one on AckReq or every @ack_every
+ * requests.  READ responses go out in order, before any ACK that would
+ * acknowledge past them.  This file owns those decisions; checking keys,
+ * ranges and receives and moving the bytes are the caller's.  No lock of
+ * its own: the caller holds its QP's.
  */
 #include <linux/minmax.h>
 #include <linux/string.h>
@@ -65,6 +66,9 @@ enum rig_soft_rc_class rig_soft_rc_resp_classify(const struct rig_soft_rc_resp *
 		return resp->in_send ? RIG_SOFT_RC_BAD_SEQ : RIG_SOFT_RC_NEW;
 	if (resp->in_send == !!(opf & RIG_SOFT_OPF_FIRST))
 		return RIG_SOFT_RC_BAD_SEQ;
+	/* A run of Middles would take a 32-bit offset round to the start. */
+	if (resp->in_send && (u64)resp->send_off + pkt->len > RIG_SOFT_RC_MSG_MAX)
+		return RIG_SOFT_RC_TOO_LONG;
 	if (place)
 		*place = (struct rig_soft_rc_place){
 			.offset = resp->in_send ? resp->send_off : 0,
@@ -266,6 +270,7 @@ enum rig_soft_rc_verdict rig_soft_rc_resp_recv(struct rig_soft_rc_resp *resp,
 		resp->nak_sent = true;
 		return RIG_SOFT_RC_TAKEN;
 	case RIG_SOFT_RC_BAD_SEQ:
+	case RIG_SOFT_RC_TOO_LONG:
 		return rig_soft_rc_resp_fatal(resp, RIG_SOFT_NAK_INV_REQ, pkt->psn);
 	default:
 		return RIG_SOFT_RC_DROP;

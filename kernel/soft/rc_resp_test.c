@@ -4,8 +4,9 @@
  * accepted in order and placed, ACK coalescing and AckReq, duplicates
  * acknowledged again, one NAK per sequence error, RNR NAKs, the NAKs a
  * refused request earns, READs answered in order and replayed from the
- * PSN a duplicate asks for, the outstanding READ limit, the PSN wrap.
- * This file owns those cases; the packets are decoded structs.
+ * PSN a duplicate asks for, the outstanding READ limit, the PSN wrap,
+ * IBA's 2^31-byte message limit.  This file owns those cases; the
+ * packets are decoded structs.
  */
 #include <kunit/test.h>
 
@@ -387,6 +388,36 @@ static void a_read_of_nearly_4_gib_is_not_zero_responses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rig_soft_rc_npkts(U32_MAX, 256), 1u << 24);
 }
 
+/*
+ * IBA caps a message at 2^31 bytes: a requester that keeps sending SEND
+ * Middles must not take the offset past it (nor round 4 GiB back to the
+ * start of the receive); the packet that would is an invalid request.
+ */
+static void a_send_past_2_gib_is_an_invalid_request(struct kunit *test)
+{
+	struct rig_soft_rc_cfg cfg = cfg_default;
+	struct rig_soft_rc_place pl = {};
+	struct rig_soft_rc_resp *r;
+	struct rig_soft_roce_pkt p;
+	u32 psn;
+
+	cfg.mtu = SZ_4K;
+	r = resp_new(test, &cfg, 0);
+	for (psn = 0; psn <= SZ_4G / SZ_4K; psn++) {
+		p = req_pkt(psn ? IB_OPCODE_RC_SEND_MIDDLE : IB_OPCODE_RC_SEND_FIRST, psn, SZ_4K,
+			    false);
+		if (rig_soft_rc_resp_classify(r, &p, &pl) != RIG_SOFT_RC_NEW ||
+		    pl.offset + (u64)pl.len > SZ_2G)
+			break;
+		give(r, p, RIG_SOFT_RC_CHECK_OK);
+	}
+	KUNIT_EXPECT_EQ(test, psn, SZ_2G / SZ_4K);
+	KUNIT_EXPECT_NE(test, rig_soft_rc_resp_classify(r, &p, &pl), RIG_SOFT_RC_NEW);
+	KUNIT_EXPECT_EQ(test, give(r, p, RIG_SOFT_RC_CHECK_OK), RIG_SOFT_RC_TAKEN);
+	KUNIT_EXPECT_TRUE(test, r->error);
+	expect_ack(test, r, RIG_SOFT_SYN_NAK | RIG_SOFT_NAK_INV_REQ, psn);
+}
+
 static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(a_send_in_order_is_placed_and_acked_on_ackreq),
 	KUNIT_CASE(acks_are_coalesced_to_one_every_n_requests),
@@ -405,6 +436,7 @@ static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(a_replay_drops_the_responses_queued_after_it),
 	KUNIT_CASE(more_reads_than_offered_is_an_invalid_request),
 	KUNIT_CASE(a_read_of_nearly_4_gib_is_not_zero_responses),
+	KUNIT_CASE(a_send_past_2_gib_is_an_invalid_request),
 	{}
 };
 

@@ -291,6 +291,8 @@ static bool rig_soft_wire_request(struct rig_soft_qp *qp, const struct rig_soft_
 	if (cls == RIG_SOFT_RC_NEW)
 		check = pkt->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST ?
 			rig_soft_wire_read_in(qp, pkt) : rig_soft_wire_send_in(qp, pkt, &pl);
+	else if (cls == RIG_SOFT_RC_TOO_LONG)
+		rig_soft_wire_res_fail(qp, CQ_RES_RC_STATUS_LOCAL_LENGTH_ERR, RES(EXCEED_MAX));
 	taken = rig_soft_rc_resp_recv(resp, pkt, check) != RIG_SOFT_RC_DROP;
 	/*
 	 * A fatal NAK ends the connection: IBA (and rxe) move the QP to the
