@@ -23,7 +23,6 @@
  * system call, as rxe runs a post, and wakes the engine only for what that
  * pass leaves: nobody then waits for a third thread to be scheduled.
  */
-#include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/sched/clock.h>
@@ -293,6 +292,22 @@ static u64 rig_soft_spin_ns(void)
  */
 #define RIG_SOFT_WHOLE_NS	(100 * NSEC_PER_USEC)
 
+/*
+ * An entry waits for a peer until a deadline: look again within 100 us,
+ * or at once for a frame received.  A wire QP waits so whenever a frame
+ * is unacknowledged, and its answer comes as a frame: a nap no frame
+ * could end would add to every round trip.  A kick from before the nap
+ * ends it at once, and is then spent: the pass after it sees its work.
+ */
+static void rig_soft_engine_nap(void)
+{
+	wait_event_interruptible_hrtimeout(rig_soft_wq, READ_ONCE(rig_soft_kicked) ||
+					   kthread_should_stop(), ns_to_ktime(100 * NSEC_PER_USEC));
+	spin_lock_irq(&rig_soft_wq.lock);
+	rig_soft_kicked = false;
+	spin_unlock_irq(&rig_soft_wq.lock);
+}
+
 static int rig_soft_engine_thread(void *data)
 {
 	u64 idle_since = local_clock(), whole_since = idle_since;
@@ -317,7 +332,7 @@ static int rig_soft_engine_thread(void *data)
 		}
 		if (waiting) {			/* a peer has until a deadline */
 			whole = true;
-			usleep_range(50, 100);
+			rig_soft_engine_nap();
 			continue;
 		}
 		/* Idle: poll a little longer, giving the CPU to anyone who wants it. */

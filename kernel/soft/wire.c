@@ -642,7 +642,8 @@ static void rig_soft_wire_req_up(struct rig_soft_qp *qp)
  * rig_soft_wire_qp() - run a QP on the wire
  * @qp: the QP, with @qp->wire; the caller holds its world's lock
  * @budget: bytes this call may send; what it sent is taken from it
- * @waiting: as rig_soft_exec_qp()'s (unused: the deadline is the wire's)
+ * @waiting: as rig_soft_exec_qp()'s: set while the requester's ACK or RNR
+ *	     timer runs
  * @now: ktime_get_ns()
  *
  * In RTR and RTS its responder sends what it owes; in RTS its requester
@@ -675,6 +676,12 @@ bool rig_soft_wire_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting, u64 no
 	progress |= rig_soft_wire_req_tx(qp, budget, now);
 	progress |= rig_soft_wire_pop(qp);
 	w->deadline = rig_soft_rc_req_tick(&w->req, now);
+	/*
+	 * A lost frame or an RNR NAK leaves only the timer: no frame will
+	 * wake a sleeping engine (nor a look, with asleep_look_ms=0).
+	 */
+	if (w->deadline != RIG_SOFT_RC_NEVER)
+		*waiting = true;
 	return progress;
 }
 

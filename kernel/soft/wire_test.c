@@ -856,6 +856,34 @@ static void a_send_whose_payload_cannot_be_read_fails_alone(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, region_eq(&e->b, 0, &e->a, 0, W_REGION));
 }
 
+/*
+ * A frame lost (or an RNR NAK) leaves a's requester with only its timer:
+ * no frame will wake the engine, so while the timer runs a pass says it
+ * waits for a deadline, and the engine does not sleep past it.
+ */
+static void a_timer_running_keeps_the_engine_from_sleeping(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	bool waiting = false;
+	union cqe c;
+
+	e->harm.drop = 100;
+	post(&e->a, false, 0, 64, 0, 0);
+	step(e);
+	mutex_lock(&e->world->lock);
+	rig_soft_pass(e->world, SZ_1M, &waiting);
+	mutex_unlock(&e->world->lock);
+	KUNIT_EXPECT_TRUE(test, waiting);
+	e->harm.drop = 0;
+	post_recv(&e->b, 0, 64);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_OK, &c);
+	waiting = false;
+	mutex_lock(&e->world->lock);
+	rig_soft_pass(e->world, SZ_1M, &waiting);
+	mutex_unlock(&e->world->lock);
+	KUNIT_EXPECT_FALSE(test, waiting);
+}
+
 static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(qps_on_a_wired_function_run_on_the_wire),
 	KUNIT_CASE(frames_not_for_a_qp_of_the_function_are_dropped_by_reason),
@@ -875,6 +903,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(a_fatal_nak_fails_the_responders_qp_and_flushes_its_receives),
 	KUNIT_CASE(a_read_whose_last_response_cannot_land_fails_alone),
 	KUNIT_CASE(a_send_whose_payload_cannot_be_read_fails_alone),
+	KUNIT_CASE(a_timer_running_keeps_the_engine_from_sleeping),
 	{}
 };
 
