@@ -5,8 +5,8 @@
  * cumulative ACKs, the local ACK timeout and go-back-N within the retry
  * count, RNR NAKs with their timer and count, sequence-error and fatal
  * NAKs, READs (responses placed in order, gaps, the outstanding limit,
- * implied NAKs).  This file owns those cases; the packets it feeds are
- * decoded structs, never frames.
+ * implied NAKs), the caller's failures of one message.  This file owns
+ * those cases; the packets it feeds are decoded structs, never frames.
  */
 #include <kunit/test.h>
 
@@ -696,6 +696,45 @@ static void a_failure_the_caller_reports_ends_the_oldest(struct kunit *test)
 	expect_pop(test, e, r, RIG_SOFT_RC_LOCAL);
 }
 
+static void a_read_whose_last_response_cannot_be_placed_fails_alone(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_place pl;
+	u32 r, a;
+
+	r = post(test, e, RIG_SOFT_RC_READ, 10);
+	a = post(test, e, RIG_SOFT_RC_SEND, 10);
+	send_all(e, NULL, 4);
+	KUNIT_ASSERT_EQ(test, read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY, 0, 10, &pl),
+			RIG_SOFT_RC_PLACE);
+	KUNIT_EXPECT_TRUE(test, pl.last);
+	rig_soft_rc_req_fault(&e->req, pl.slot, RIG_SOFT_RC_LOCAL);
+	expect_pop(test, e, r, RIG_SOFT_RC_LOCAL);
+	expect_pop(test, e, a, RIG_SOFT_RC_FLUSHED);
+	expect_no_pop(test, e);
+}
+
+static void a_message_faulted_behind_others_fails_once_they_end(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx;
+	u32 a, b, c;
+
+	a = post(test, e, RIG_SOFT_RC_SEND, 2 * MTU);
+	b = post(test, e, RIG_SOFT_RC_SEND, 2 * MTU);
+	c = post(test, e, RIG_SOFT_RC_SEND, 1);
+	KUNIT_ASSERT_EQ(test, send_all(e, NULL, 3), 3);
+	/* b's second packet cannot be read: nothing from it on goes. */
+	rig_soft_rc_req_fault(&e->req, b, RIG_SOFT_RC_LOCAL);
+	KUNIT_EXPECT_FALSE(test, rig_soft_rc_req_next(&e->req, e->now, &tx));
+	expect_no_pop(test, e);
+	ack(e, 1);
+	expect_pop(test, e, a, RIG_SOFT_RC_OK);
+	expect_pop(test, e, b, RIG_SOFT_RC_LOCAL);
+	expect_pop(test, e, c, RIG_SOFT_RC_FLUSHED);
+	KUNIT_EXPECT_EQ(test, rig_soft_rc_req_tick(&e->req, e->now), RIG_SOFT_RC_NEVER);
+}
+
 static struct kunit_case rig_soft_rc_req_test_cases[] = {
 	KUNIT_CASE(the_timers_follow_the_ib_encodings),
 	KUNIT_CASE(a_send_is_cut_by_each_path_mtu),
@@ -727,6 +766,8 @@ static struct kunit_case rig_soft_rc_req_test_cases[] = {
 	KUNIT_CASE(the_window_holds_64_messages),
 	KUNIT_CASE(at_most_64_psns_wait_for_their_ack),
 	KUNIT_CASE(a_failure_the_caller_reports_ends_the_oldest),
+	KUNIT_CASE(a_read_whose_last_response_cannot_be_placed_fails_alone),
+	KUNIT_CASE(a_message_faulted_behind_others_fails_once_they_end),
 	{}
 };
 

@@ -4,9 +4,9 @@
  * accepted in order and placed, ACK coalescing and AckReq, duplicates
  * acknowledged again, one NAK per sequence error, RNR NAKs, the NAKs a
  * refused request earns, READs answered in order and replayed from the
- * PSN a duplicate asks for, the outstanding READ limit, the PSN wrap,
- * IBA's 2^31-byte message limit.  This file owns those cases; the
- * packets are decoded structs.
+ * PSN a duplicate asks for, or dropped when they cannot go, the
+ * outstanding READ limit, the PSN wrap, IBA's 2^31-byte message limit.
+ * This file owns those cases; the packets are decoded structs.
  */
 #include <kunit/test.h>
 
@@ -418,6 +418,29 @@ static void a_send_past_2_gib_is_an_invalid_request(struct kunit *test)
 	expect_ack(test, r, RIG_SOFT_SYN_NAK | RIG_SOFT_NAK_INV_REQ, psn);
 }
 
+static void a_read_response_that_cannot_go_drops_its_read(struct kunit *test)
+{
+	struct rig_soft_rc_resp *r = resp_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx;
+
+	give(r, read_pkt(0, VA, 3 * MTU), RIG_SOFT_RC_CHECK_OK);
+	give(r, read_pkt(3, VA, 1), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_TRUE(test, rig_soft_rc_resp_next(r, &tx));
+	rig_soft_rc_resp_sent(r, &tx);
+	KUNIT_ASSERT_TRUE(test, rig_soft_rc_resp_next(r, &tx));
+	KUNIT_EXPECT_EQ(test, tx.psn, 1);
+	rig_soft_rc_resp_drop(r, &tx);
+	/* The rest of that READ is gone; the next READ's response follows. */
+	KUNIT_ASSERT_TRUE(test, rig_soft_rc_resp_next(r, &tx));
+	KUNIT_EXPECT_EQ(test, tx.psn, 3);
+	rig_soft_rc_resp_drop(r, &tx);
+	KUNIT_EXPECT_FALSE(test, rig_soft_rc_resp_next(r, &tx));
+	/* Asked again, it is replayed from the PSN asked for. */
+	give(r, read_pkt(1, VA + MTU, 2 * MTU), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_TRUE(test, rig_soft_rc_resp_next(r, &tx));
+	KUNIT_EXPECT_EQ(test, tx.psn, 1);
+}
+
 static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(a_send_in_order_is_placed_and_acked_on_ackreq),
 	KUNIT_CASE(acks_are_coalesced_to_one_every_n_requests),
@@ -437,6 +460,7 @@ static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(more_reads_than_offered_is_an_invalid_request),
 	KUNIT_CASE(a_read_of_nearly_4_gib_is_not_zero_responses),
 	KUNIT_CASE(a_send_past_2_gib_is_an_invalid_request),
+	KUNIT_CASE(a_read_response_that_cannot_go_drops_its_read),
 	{}
 };
 
