@@ -78,10 +78,9 @@ int rig_soft_fn_init(struct rig_soft_fn *fn, struct rig_soft_world *world,
 	xa_init_flags(&fn->qps, XA_FLAGS_ALLOC1);
 	xa_init_flags(&fn->cqs, XA_FLAGS_ALLOC1);
 	INIT_LIST_HEAD(&fn->cq_list);
-	xa_init_flags(&fn->mrs, XA_FLAGS_ALLOC1);
+	xa_init_flags(&fn->mrs, XA_FLAGS_ALLOC);
 	fn->next_qpn = get_random_u32_inclusive(1, RIG_SOFT_XID_MAX);
 	fn->next_cqn = get_random_u32_inclusive(1, RIG_SOFT_XID_MAX);
-	fn->next_key = get_random_u32_inclusive(1, RIG_SOFT_KEY_INDEX_MAX);
 	fn->next_ring = get_random_u32_inclusive(RIG_SOFT_RING_ID_MIN, RIG_SOFT_RING_ID_MAX);
 	for (i = 0; i < RIG_SOFT_NVEC; i++) {
 		fn->rings[i].vec = i;

@@ -926,8 +926,8 @@ static void allocate_mrw_gives_keys_of_an_index_and_a_variant(struct kunit *test
 	a = xid(&resp);
 	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), 0);
 	b = xid(&resp);
-	KUNIT_EXPECT_NE(test, a >> 8, 0);
-	KUNIT_EXPECT_NE(test, a >> 8, b >> 8);
+	KUNIT_EXPECT_NE(test, a, 0);
+	KUNIT_EXPECT_NE(test, a >> RIG_SOFT_KEY_VARIANT_BITS, b >> RIG_SOFT_KEY_VARIANT_BITS);
 	KUNIT_EXPECT_EQ(test, ff->fn.nmrs, 2);
 	req.mrw_flags = CMDQ_ALLOCATE_MRW_MRW_FLAGS_MW_TYPE1;
 	KUNIT_EXPECT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), ST(NOT_IMPLEMENTED));
@@ -946,6 +946,41 @@ static void allocate_mrw_gives_keys_of_an_index_and_a_variant(struct kunit *test
 	req.pd_id = 0;
 	ff->fn.lim.max_mr = 2;
 	KUNIT_EXPECT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), ST(RESOURCES));
+}
+
+#define T_KEYS 64
+
+/*
+ * A peer given one key learns nothing of the next: 64 keys in a row are
+ * not handed out in turn (an index one past the last's) and every one of
+ * their 32 bits takes both values, as random bits do but for one time in
+ * 2^63 each.
+ */
+static void
+keys_are_random_in_every_bit_and_their_indexes_are_not_handed_out_in_turn(struct kunit *test)
+{
+	struct fake_fn *ff = ff_of(test);
+	struct cmdq_allocate_mrw req = {
+		.opcode = CMDQ_BASE_OPCODE_ALLOCATE_MRW,
+		.mrw_flags = CMDQ_ALLOCATE_MRW_MRW_FLAGS_MR,
+		.pd_id = cpu_to_le32(3),
+	};
+	u32 key[T_KEYS], varied = 0, in_turn = 0, i, j;
+	struct creq_qp_event resp;
+
+	for (i = 0; i < T_KEYS; i++) {
+		KUNIT_ASSERT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), 0);
+		key[i] = xid(&resp);
+		KUNIT_EXPECT_NE(test, key[i], 0);
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_NE(test, key[i], key[j]);
+		varied |= key[i] ^ key[0];
+		if (i && key[i] >> RIG_SOFT_KEY_VARIANT_BITS ==
+			 (key[i - 1] >> RIG_SOFT_KEY_VARIANT_BITS) + 1)
+			in_turn++;
+	}
+	KUNIT_EXPECT_EQ(test, varied, U32_MAX);
+	KUNIT_EXPECT_LT(test, in_turn, 8);
 }
 
 struct reg_case {
@@ -1114,6 +1149,11 @@ static struct rig_soft_mr *find_mr(struct fake_fn *ff, u32 key)
 	return mr;
 }
 
+static u32 slot_of(u32 key)
+{
+	return (key >> RIG_SOFT_KEY_VARIANT_BITS) % RIG_SOFT_MR_CACHE;
+}
+
 static void keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr(struct kunit *test)
 {
 	struct cmdq_deallocate_key dealloc = { .opcode = CMDQ_BASE_OPCODE_DEALLOCATE_KEY };
@@ -1121,7 +1161,7 @@ static void keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr(struct 
 	const u32 n = RIG_SOFT_MR_CACHE + 1;
 	struct cmdq_register_mr reg;
 	dma_addr_t base[RIG_SOFT_MR_CACHE + 1];
-	u32 key[RIG_SOFT_MR_CACHE + 1], i, lap;
+	u32 key[RIG_SOFT_MR_CACHE + 1], i, lap, p, q;
 	struct rig_soft_mr *mr;
 
 	for (i = 0; i < n; i++) {
@@ -1129,9 +1169,18 @@ static void keys_that_share_a_slot_of_the_lookup_cache_find_their_own_mr(struct 
 		KUNIT_ASSERT_EQ(test, cmd(test, &reg, sizeof(reg)), 0);
 		key[i] = le32_to_cpu(reg.key);
 	}
-	/* Indexes are handed out in turn: the first and the last share a slot. */
-	KUNIT_ASSERT_EQ(test, (key[0] >> 8) % RIG_SOFT_MR_CACHE,
-			(key[n - 1] >> 8) % RIG_SOFT_MR_CACHE);
+	/* Nine keys in eight slots: two share one; put them first and last. */
+	for (p = 0; p < n; p++)
+		for (q = p + 1; q < n; q++)
+			if (slot_of(key[p]) == slot_of(key[q]))
+				goto shared;
+	KUNIT_FAIL(test, "%u keys in %u slots of the cache, none shared", n, RIG_SOFT_MR_CACHE);
+	return;
+shared:
+	swap(key[0], key[p]);
+	swap(base[0], base[p]);
+	swap(key[n - 1], key[q]);
+	swap(base[n - 1], base[q]);
 	for (lap = 0; lap < 2; lap++) {
 		for (i = 0; i < n; i++) {
 			mr = find_mr(ff, key[i]);
@@ -1203,6 +1252,7 @@ static struct kunit_case rig_soft_fw_test_cases[] = {
 	KUNIT_CASE(modify_qp_of_no_qp_is_refused),
 	KUNIT_CASE(query_qp_reports_the_state_and_attributes),
 	KUNIT_CASE(allocate_mrw_gives_keys_of_an_index_and_a_variant),
+	KUNIT_CASE(keys_are_random_in_every_bit_and_their_indexes_are_not_handed_out_in_turn),
 	KUNIT_CASE_PARAM(register_mr_of_each_level_reads_every_page, reg_gen_params),
 	KUNIT_CASE_PARAM(register_mr_out_of_the_rules_is_refused, regbad_gen_params),
 	KUNIT_CASE(a_key_is_registered_deregistered_and_deallocated),

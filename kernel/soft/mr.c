@@ -2,8 +2,9 @@
 /*
  * Keys and memory regions: ALLOCATE_MRW, REGISTER_MR, DEREGISTER_MR and
  * DEALLOCATE_KEY, and the look-up the data path makes for every piece it
- * moves.  This file owns the key table (a key is a 24-bit index << 8 | a
- * random 8-bit variant, so keys cannot be found by counting) and an MR's
+ * moves.  This file owns the key table (a key is a 14-bit index and an
+ * 18-bit random variant, the index a free one found from a random place,
+ * so keys cannot be found by counting or from one another) and an MR's
  * page list, read whole from its PBL when it is registered.  Once a key
  * is deallocated it names nothing and its pages are forgotten; the data
  * path re-resolves keys under the same lock, so it never reaches them
@@ -21,10 +22,15 @@
 				 CMDQ_REGISTER_MR_ACCESS_MW_BIND | \
 				 CMDQ_REGISTER_MR_ACCESS_ZERO_BASED)
 
+static u32 rig_soft_key_index(u32 key)
+{
+	return key >> RIG_SOFT_KEY_VARIANT_BITS;
+}
+
 /* The key's MR, registered or not, if the whole key (variant too) matches. */
 static struct rig_soft_mr *rig_soft_key(struct rig_soft_fn *fn, u32 key)
 {
-	struct rig_soft_mr *mr = xa_load(&fn->mrs, key >> 8);
+	struct rig_soft_mr *mr = xa_load(&fn->mrs, rig_soft_key_index(key));
 
 	return mr && mr->key == key ? mr : NULL;
 }
@@ -32,7 +38,30 @@ static struct rig_soft_mr *rig_soft_key(struct rig_soft_fn *fn, u32 key)
 /* The slot of @fn's lookup cache a key's MR is remembered in (by its index). */
 static struct rig_soft_mr **rig_soft_mr_slot(struct rig_soft_fn *fn, u32 key)
 {
-	return &fn->mr_cache[(key >> 8) % RIG_SOFT_MR_CACHE];
+	return &fn->mr_cache[rig_soft_key_index(key) % RIG_SOFT_MR_CACHE];
+}
+
+/*
+ * A key for @mr: a free index, the first from a random place on, so that
+ * one key tells nothing of the next, and a random variant (any but 0 at
+ * index 0: key 0 is no key).  A stale key names a new MR only if both
+ * its index and its variant are drawn again: about one in 2^32 of the
+ * registrations that follow while the table is lightly used, as likely
+ * as when indexes were handed out in turn with an 8-bit variant.
+ */
+static int rig_soft_key_alloc(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
+{
+	u32 next = get_random_u32_below(RIG_SOFT_KEY_INDEX_MAX + 1);
+	u32 index, variant;
+	int ret;
+
+	ret = xa_alloc_cyclic(&fn->mrs, &index, mr, XA_LIMIT(0, RIG_SOFT_KEY_INDEX_MAX), &next,
+			      GFP_KERNEL);
+	if (ret < 0)
+		return ret;
+	variant = get_random_u32_inclusive(index ? 0 : 1, RIG_SOFT_KEY_VARIANT_MAX);
+	mr->key = index << RIG_SOFT_KEY_VARIANT_BITS | variant;
+	return 0;
 }
 
 /**
@@ -74,7 +103,6 @@ u8 rig_soft_cmd_allocate_mrw(struct rig_soft_fn *fn, const void *cmd,
 	const struct cmdq_allocate_mrw *req = cmd;
 	u8 type = req->mrw_flags & CMDQ_ALLOCATE_MRW_MRW_FLAGS_MASK;
 	struct rig_soft_mr *mr;
-	u32 index;
 
 	if (fn->nmrs >= fn->lim.max_mr)
 		return CREQ_QP_EVENT_STATUS_RESOURCES;
@@ -87,12 +115,10 @@ u8 rig_soft_cmd_allocate_mrw(struct rig_soft_fn *fn, const void *cmd,
 	mr = kzalloc(sizeof(*mr), GFP_KERNEL);
 	if (!mr)
 		return CREQ_QP_EVENT_STATUS_RESOURCES;
-	if (xa_alloc_cyclic(&fn->mrs, &index, mr, XA_LIMIT(1, RIG_SOFT_KEY_INDEX_MAX),
-			    &fn->next_key, GFP_KERNEL) < 0) {
+	if (rig_soft_key_alloc(fn, mr)) {
 		kfree(mr);
 		return CREQ_QP_EVENT_STATUS_RESOURCES;
 	}
-	mr->key = index << 8 | get_random_u8();
 	mr->pd = le32_to_cpu(req->pd_id);
 	mr->handle = le64_to_cpu(req->mrw_handle);
 	fn->nmrs++;
@@ -226,7 +252,7 @@ void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
 	rig_soft_assert_held(fn);
 	if (*slot == mr)
 		*slot = NULL;
-	xa_erase(&fn->mrs, mr->key >> 8);
+	xa_erase(&fn->mrs, rig_soft_key_index(mr->key));
 	rig_soft_mr_unbind(mr);
 	fn->nmrs--;
 	kfree(mr);

@@ -83,9 +83,18 @@
  * struct ctx_hw_stats, what bnxt_en reports as hw_ring_stats_size.
  */
 #define RIG_SOFT_STATS_SIZE	sizeof(struct ctx_hw_stats)
-/* Object numbers: xids are 20 bits (struct dbc_dbc), keys index 24 bits. */
+/* Object numbers: xids are 20 bits (struct dbc_dbc). */
 #define RIG_SOFT_XID_MAX	((1U << 20) - 1)
-#define RIG_SOFT_KEY_INDEX_MAX	((1U << 24) - 1)
+/*
+ * A key is its MR's index in the key table, in the high bits, and a random
+ * variant in all the others: the index takes only the bits RIG_SOFT_MAX_MR
+ * keys need, so a key has as many bits no one can guess as it can.
+ */
+#define RIG_SOFT_KEY_INDEX_BITS	14
+#define RIG_SOFT_KEY_VARIANT_BITS (32 - RIG_SOFT_KEY_INDEX_BITS)
+#define RIG_SOFT_KEY_INDEX_MAX	((1U << RIG_SOFT_KEY_INDEX_BITS) - 1)
+#define RIG_SOFT_KEY_VARIANT_MAX ((1U << RIG_SOFT_KEY_VARIANT_BITS) - 1)
+static_assert(BIT(RIG_SOFT_KEY_INDEX_BITS) >= RIG_SOFT_MAX_MR);
 /* Ring ids HWRM_RING_ALLOC answers: 12 bits (CREATE_CQ's cnq_id). */
 #define RIG_SOFT_RING_ID_MIN	0x10
 #define RIG_SOFT_RING_ID_MAX	0xfff
@@ -482,7 +491,6 @@ struct rig_soft_wire_stats {
  *	      again and again); rig_soft_mr_free() clears an MR's slot
  * @next_qpn: cursor of xa_alloc_cyclic() for @qps
  * @next_cqn: ... for @cqs
- * @next_key: ... for @mrs
  * @nqps: live QPs
  * @ncqs: live CQs
  * @nmrs: allocated keys
@@ -532,7 +540,6 @@ struct rig_soft_fn {
 	struct rig_soft_mr *mr_cache[RIG_SOFT_MR_CACHE];
 	u32 next_qpn;
 	u32 next_cqn;
-	u32 next_key;
 	u32 nqps;
 	u32 ncqs;
 	u32 nmrs;
@@ -649,7 +656,7 @@ struct rig_soft_cq {
 
 /**
  * struct rig_soft_mr - a key (ALLOCATE_MRW) and what it names (REGISTER_MR)
- * @key: index << 8 | variant
+ * @key: index << RIG_SOFT_KEY_VARIANT_BITS | variant; never 0
  * @pd: the PD it was allocated for
  * @handle: mrw_handle
  * @registered: REGISTER_MR bound pages to it

@@ -582,6 +582,25 @@ static void a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error(s
 	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &e->a.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
 }
 
+/* The responder honours REGISTER_MR's access: no remote read, no READ. */
+static void
+a_read_of_a_region_registered_without_remote_read_is_a_remote_access_error(struct kunit *test)
+{
+	struct wenv *e = test->priv;
+	struct fake_mr local;
+	union cqe c;
+	u32 off;
+
+	KUNIT_ASSERT_EQ(test, fake_create_mr(e->f1, &local, W_REGION, false, W_PD,
+					     CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE |
+					     CMDQ_REGISTER_MR_ACCESS_ZERO_BASED), 0);
+	post(&e->a, true, 0, 100, 0, local.key);
+	expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_REMOTE_ACCESS_ERR, &c);
+	KUNIT_EXPECT_EQ(test, fake_qp_of(e->f0, &e->a.q)->state, CMDQ_MODIFY_QP_NEW_STATE_ERR);
+	for (off = 0; off < 100; off++)
+		KUNIT_EXPECT_EQ(test, *region(&e->a, off), (u8)(off * 31 + 1));
+}
+
 static void a_send_waits_for_a_receive_through_rnr_naks(struct kunit *test)
 {
 	struct wenv *e = test->priv;
@@ -892,6 +911,7 @@ static struct kunit_case rig_soft_wire_test_cases[] = {
 	KUNIT_CASE(the_reads_out_are_the_orrq_slots_less_one),
 	KUNIT_CASE(the_network_type_is_the_gids_and_every_transition_repeats_it),
 	KUNIT_CASE(a_read_under_a_bad_key_or_past_the_region_is_a_remote_access_error),
+	KUNIT_CASE(a_read_of_a_region_registered_without_remote_read_is_a_remote_access_error),
 	KUNIT_CASE(a_send_waits_for_a_receive_through_rnr_naks),
 	KUNIT_CASE(a_send_longer_than_its_receive_is_a_remote_invalid_request),
 	KUNIT_CASE(a_peer_that_never_answers_is_a_transport_retry_error),

@@ -229,6 +229,40 @@ TEST_F(region, pages_regions_are_not_read_or_written_by_the_library)
 	EXPECT_EQ(-EINVAL, rig_region_write(r, 0, &c, 1));
 }
 
+/* keys */
+
+#define KEYS 64
+
+/*
+ * A peer holding one key learns no other: 64 keys registered in a row are
+ * distinct, not an arithmetic progression, fewer than 8 of them within
+ * 65536 of the one before (a random pair is, once in 32768), and each of
+ * their 32 bits takes both values (a random bit stays put once in 2^63).
+ */
+TEST_F(region, keys_of_consecutive_registrations_are_not_neighbours_and_vary_in_every_bit)
+{
+	uint32_t key[KEYS], varied = 0;
+	struct rig_region *r;
+	bool progression = true;
+	int near = 0, i, j;
+
+	for (i = 0; i < KEYS; i++) {
+		ASSERT_EQ(0, rig_region_host(self->nic, self->page, &r)) TH_LOG("%s", rig_error());
+		key[i] = rig_region_key(r);
+		for (j = 0; j < i; j++)
+			ASSERT_NE(key[j], key[i]) TH_LOG("keys %d and %d are both %#x", j, i, key[i]);
+		varied |= key[i] ^ key[0];
+		if (i && (key[i] - key[i - 1] < 1u << 16 || key[i - 1] - key[i] < 1u << 16))
+			near++;
+		if (i > 1 && key[i] - key[i - 1] != key[1] - key[0])
+			progression = false;
+	}
+	EXPECT_FALSE(progression) TH_LOG("keys step by %#x", key[1] - key[0]);
+	EXPECT_GT(8, near) TH_LOG("%d of %d keys lie within 65536 of the one before: %#x %#x %#x",
+				  near, KEYS - 1, key[0], key[1], key[2]);
+	EXPECT_EQ(0xffffffffu, varied) TH_LOG("bits no key changed: %#x", ~varied);
+}
+
 TEST_F(region, dma_memory_lives_while_a_region_uses_it)
 {
 	long before = rig_debugfs_num("allocated_pages");
