@@ -87,6 +87,12 @@ struct rig_bnxt_query {
  * as after a send doorbell.
  */
 #define RIG_BNXT_QUERY_RQ_WAKE		_BITUL(3)
+/*
+ * RIG_BNXT_REG_REGION takes RIG_BNXT_REG_NO_REMOTE_READ.  A module without
+ * this bit refuses that flag with EINVAL, and registers every region
+ * readable by peers.
+ */
+#define RIG_BNXT_QUERY_REG_NO_REMOTE_READ _BITUL(4)
 
 /**
  * struct rig_bnxt_status - the status page of a NIC that needs kicks
@@ -134,7 +140,7 @@ enum rig_bnxt_region_type {
  * struct rig_bnxt_reg_region - RIG_BNXT_REG_REGION: register a region
  * @size: in: sizeof the caller's structure; out: the kernel's size
  * @type: in: an enum rig_bnxt_region_type
- * @flags: in: must be zero
+ * @flags: in: RIG_BNXT_REG_* bits; any other bit is EINVAL
  * @count: in: DEVICE: number of struct rig_bnxt_run at @address
  * @address: in: PAGES: page-aligned process address; DEVICE: pointer
  *	to the runs; HOST: zero
@@ -145,6 +151,12 @@ enum rig_bnxt_region_type {
  *	DEVICE: the sum of the runs
  * @mmap_offset: out: HOST: mmap() this offset of the file to reach the
  *	memory; zero for the others
+ *
+ * Without RIG_BNXT_REG_NO_REMOTE_READ a queue pair connected to a queue
+ * pair of the NIC reads the region (RDMA READ) with @key, as every region
+ * was read before the flag existed; with it, only the NIC itself reaches
+ * the region, for this file's receives (writes) and sends and reads
+ * (reads), and a peer's READ with @key is a remote access error.
  *
  * Errors: EINVAL for any malformed field; EOPNOTSUPP for PAGES of memory
  * rig did not allocate on a NIC not behind an IOMMU, or DEVICE on a NIC
@@ -167,6 +179,13 @@ struct rig_bnxt_reg_region {
 	__aligned_u64 region_bytes;
 	__aligned_u64 mmap_offset;
 };
+
+/*
+ * The region is local: no peer may READ it (the firmware registers it
+ * without remote read access).  Announced by
+ * RIG_BNXT_QUERY_REG_NO_REMOTE_READ.
+ */
+#define RIG_BNXT_REG_NO_REMOTE_READ	_BITUL(0)
 
 /* The most runs one device region may have. */
 #define RIG_BNXT_RUNS_MAX	1024

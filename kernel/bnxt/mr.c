@@ -70,9 +70,8 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
 		.log2_pg_size_lvl = ((ilog2(PAGE_SIZE) << RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_SFT) &
 				     RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_MASK) |
 				    (r->pbl.level & RIG_CMDQ_REGISTER_MR_LVL_MASK),
-		/* SEND lands in it, RDMA READ reads it; addresses are offsets. */
+		/* Receives and local reads land in it; addresses are offsets. */
 		.access = RIG_CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE |
-			  RIG_CMDQ_REGISTER_MR_ACCESS_REMOTE_READ |
 			  RIG_CMDQ_REGISTER_MR_ACCESS_ZERO_BASED,
 		.log2_pbl_pg_size = cpu_to_le16(ilog2(PAGE_SIZE) &
 						RIG_CMDQ_REGISTER_MR_LOG2_PBL_PG_SIZE_MASK),
@@ -84,6 +83,9 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
 	struct rig_creq_register_mr_resp resp = {};
 	int ret;
 
+	/* A peer's RDMA READ reaches only a region its owner made readable. */
+	if (r->region.remote_read)
+		req.access |= RIG_CMDQ_REGISTER_MR_ACCESS_REMOTE_READ;
 	ret = rig_bnxt_cmd(bnxt, &req, sizeof(req), &resp, NULL, 0, 0);
 	if (ret)
 		return rig_bnxt_mr_refused(&r->region, req.opcode, ret, &resp);
@@ -94,6 +96,9 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
 /**
  * rig_bnxt_reg_region() - struct rig_dev_ops @reg_region
  * @region: a region whose memory is mapped for the NIC
+ *
+ * The firmware lets the NIC write the region (receives, local reads) and
+ * read it for sends; a peer's RDMA READ only when @region->remote_read.
  *
  * Return: 0 with @region->key set; -EIO when the firmware refuses (the
  * message names the command and its status), -ETIMEDOUT, -ENOMEM, -E2BIG

@@ -54,7 +54,7 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 
 	q->abi = RIG_BNXT_ABI_VERSION;
 	q->kind = rdev->attr.kind;
-	q->flags = 0;
+	q->flags = RIG_BNXT_QUERY_REG_NO_REMOTE_READ;
 	if (rdev->attr.iommu)
 		q->flags |= RIG_BNXT_QUERY_IOMMU;
 	if (rdev->ops->relaxed_ordering(rdev))

@@ -327,8 +327,8 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 	bool kept = false;
 	int ret;
 
-	if (cmd->flags || cmd->handle || cmd->key || cmd->region_bytes ||
-	    cmd->mmap_offset)
+	if ((cmd->flags & ~RIG_BNXT_REG_NO_REMOTE_READ) || cmd->handle || cmd->key ||
+	    cmd->region_bytes || cmd->mmap_offset)
 		return -EINVAL;
 	ret = rig_share_take(ctx, 0, 1);
 	if (ret)
@@ -340,6 +340,7 @@ int rig_cmd_reg_region(struct rig_ctx *ctx, void *arg)
 		return -ENOMEM;
 	}
 	region->type = cmd->type;
+	region->remote_read = !(cmd->flags & RIG_BNXT_REG_NO_REMOTE_READ);
 	region->ctx = ctx;
 	ret = rig_region_memory(ctx, region, cmd);
 	if (ret)

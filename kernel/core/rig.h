@@ -312,6 +312,8 @@ enum rig_region_state {
  * @handle: its name in the context's @regions; immutable
  * @key: the key the NIC knows it by; set by the driver's @reg_region
  * @type: an enum rig_bnxt_region_type; immutable
+ * @remote_read: peers' queue pairs may READ it (no
+ *		 RIG_BNXT_REG_NO_REMOTE_READ); immutable
  * @state: protected by the context's @lock
  * @bytes: its length; immutable
  * @buf: HOST, and PAGES over a DMA buffer: the buffer (a reference)
@@ -337,6 +339,7 @@ struct rig_region {
 	u32 handle;
 	u32 key;
 	u32 type;
+	bool remote_read;
 	enum rig_region_state state;
 	u64 bytes;
 	struct rig_buf *buf;

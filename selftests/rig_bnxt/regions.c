@@ -229,6 +229,31 @@ TEST_F(region, pages_regions_are_not_read_or_written_by_the_library)
 	EXPECT_EQ(-EINVAL, rig_region_write(r, 0, &c, 1));
 }
 
+/* who may read */
+
+TEST_F(region, the_module_announces_local_regions_and_refuses_every_other_region_flag)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	struct rig_bnxt_reg_region r;
+	int fd = raw_open(0);
+	uint32_t bit;
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, raw_cmd(fd, RIG_BNXT_QUERY, &q));
+	EXPECT_TRUE(q.flags & RIG_BNXT_QUERY_REG_NO_REMOTE_READ);
+	for (bit = 0; bit < 32; bit++) {
+		memset(&r, 0, sizeof(r));
+		r.size = sizeof(r);
+		r.type = RIG_BNXT_REGION_HOST;
+		r.bytes = self->page;
+		r.flags = 1u << bit;
+		EXPECT_EQ(r.flags == RIG_BNXT_REG_NO_REMOTE_READ ? 0 : -EINVAL,
+			  raw_cmd(fd, RIG_BNXT_REG_REGION, &r)) TH_LOG("flag bit %u", bit);
+	}
+	EXPECT_EQ(1, rig_model_num(0, "mrs", -1));
+	close(fd);
+}
+
 /* keys */
 
 #define KEYS 64
