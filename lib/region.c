@@ -85,10 +85,13 @@ static int rig_region_make(struct rig_bnxt *nic, const char *call,
 			struct rig_bnxt_handle dereg = { .size = sizeof(dereg),
 							 .handle = region->handle };
 
+			char what[64];
+
 			err = errno;
 			rig_cmd(nic, RIG_BNXT_DEREG_REGION, &dereg);
 			free(region);
-			return rig_nic_error(nic, "rig_region_host: mmap", err);
+			snprintf(what, sizeof(what), "%s: mmap", call);
+			return rig_nic_error(nic, what, err);
 		}
 	}
 	region->next = nic->regions;
@@ -97,30 +100,80 @@ static int rig_region_make(struct rig_bnxt *nic, const char *call,
 	return 0;
 }
 
-RIG_EXPORT int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r)
+/* The ABI's flags for RIG_REGION_* @flags: 0 and *@abi, or the error. */
+static int rig_region_flags(const struct rig_bnxt *nic, const char *call, unsigned int flags,
+			    uint32_t *abi)
+{
+	*abi = 0;
+	if (flags & ~RIG_REGION_LOCAL)
+		return rig_fail(-EINVAL, "%s: unknown flags 0x%x", call, flags & ~RIG_REGION_LOCAL);
+	if (!(flags & RIG_REGION_LOCAL))
+		return 0;
+	/* An older module refuses the flag, or would register it readable. */
+	if (!(nic->flags & RIG_BNXT_QUERY_REG_NO_REMOTE_READ))
+		return rig_fail(-EOPNOTSUPP,
+				"%s: the rig_bnxt module of %s registers every region readable by peers; a local region needs a newer one",
+				call, nic->name);
+	*abi = RIG_BNXT_REG_NO_REMOTE_READ;
+	return 0;
+}
+
+static int rig_region_host_call(struct rig_bnxt *nic, const char *call, size_t n,
+				unsigned int flags, struct rig_region **r)
 {
 	struct rig_bnxt_reg_region cmd = {
 		.size = sizeof(cmd), .type = RIG_BNXT_REGION_HOST, .bytes = n,
 	};
+	int ret;
 
 	if (!nic || !r || !n)
-		return rig_fail(-EINVAL, "rig_region_host: %s", !n ? "n is 0" : "NULL argument");
-	return rig_region_make(nic, "rig_region_host", &cmd, r);
+		return rig_fail(-EINVAL, "%s: %s", call, !n ? "n is 0" : "NULL argument");
+	ret = rig_region_flags(nic, call, flags, &cmd.flags);
+	if (ret)
+		return ret;
+	return rig_region_make(nic, call, &cmd, r);
 }
 
-RIG_EXPORT int rig_region_pages(struct rig_bnxt *nic, void *a, size_t n, struct rig_region **r)
+RIG_EXPORT int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r)
+{
+	return rig_region_host_call(nic, "rig_region_host", n, 0, r);
+}
+
+RIG_EXPORT int rig_region_host_flags(struct rig_bnxt *nic, size_t n, unsigned int flags,
+				     struct rig_region **r)
+{
+	return rig_region_host_call(nic, "rig_region_host_flags", n, flags, r);
+}
+
+static int rig_region_pages_call(struct rig_bnxt *nic, const char *call, void *a, size_t n,
+				 unsigned int flags, struct rig_region **r)
 {
 	struct rig_bnxt_reg_region cmd = {
 		.size = sizeof(cmd), .type = RIG_BNXT_REGION_PAGES,
 		.address = (uintptr_t)a, .bytes = n,
 	};
+	int ret;
 
 	if (!nic || !r || !n)
-		return rig_fail(-EINVAL, "rig_region_pages: %s", !n ? "n is 0" : "NULL argument");
+		return rig_fail(-EINVAL, "%s: %s", call, !n ? "n is 0" : "NULL argument");
 	if ((uintptr_t)a % nic->page)
-		return rig_fail(-EINVAL, "rig_region_pages: %p is not on a page of %zu bytes", a,
+		return rig_fail(-EINVAL, "%s: %p is not on a page of %zu bytes", call, a,
 				nic->page);
-	return rig_region_make(nic, "rig_region_pages", &cmd, r);
+	ret = rig_region_flags(nic, call, flags, &cmd.flags);
+	if (ret)
+		return ret;
+	return rig_region_make(nic, call, &cmd, r);
+}
+
+RIG_EXPORT int rig_region_pages(struct rig_bnxt *nic, void *a, size_t n, struct rig_region **r)
+{
+	return rig_region_pages_call(nic, "rig_region_pages", a, n, 0, r);
+}
+
+RIG_EXPORT int rig_region_pages_flags(struct rig_bnxt *nic, void *a, size_t n,
+				      unsigned int flags, struct rig_region **r)
+{
+	return rig_region_pages_call(nic, "rig_region_pages_flags", a, n, flags, r);
 }
 
 RIG_EXPORT int rig_region_device(struct rig_bnxt *nic, const struct rig_run *runs,

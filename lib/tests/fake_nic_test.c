@@ -80,7 +80,8 @@ static struct {
 	bool wait_sleeps;
 	int wait_error;
 	/* What it saw. */
-	unsigned int creates, destroys, kicks, waits;
+	unsigned int creates, destroys, kicks, waits, regs;
+	uint32_t reg_flags;		/* of the last RIG_BNXT_REG_REGION */
 	uint32_t kick_handle, wait_handle, wait_timeout;
 	uint64_t wait_cq_doorbell;	/* the CQ doorbell when the last wait began */
 	struct fake_qp qp[FAKE_QPS];
@@ -135,7 +136,13 @@ static int fake_reg_region(struct rig_bnxt_reg_region *r)
 	uint64_t bytes = round_up(r->bytes, fake.page);
 	static uint32_t n;
 
-	if (r->type != RIG_BNXT_REGION_HOST || !r->bytes ||
+	/* The flag only a module that announces it takes, as the kernel does. */
+	uint32_t known = fake.flags & RIG_BNXT_QUERY_REG_NO_REMOTE_READ ?
+			 RIG_BNXT_REG_NO_REMOTE_READ : 0;
+
+	fake.regs++;
+	fake.reg_flags = r->flags;
+	if (r->type != RIG_BNXT_REGION_HOST || !r->bytes || (r->flags & ~known) ||
 	    fake.region_used + bytes > REGION_PAGES * fake.page)
 		return EINVAL;
 	r->handle = 0x500 + n;
@@ -540,6 +547,46 @@ TEST(open_of_a_nic_that_needs_no_kick_maps_no_status_page)
 	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
 	EXPECT_EQ(0, fake_all_mappings());
 	EXPECT_EQ(1, rig_bnxt_iommu(nic));
+	rig_bnxt_close(nic);
+}
+
+/* Regions: who may read them */
+
+TEST(a_local_region_asks_for_no_remote_read_and_every_other_region_for_none)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+
+	fake.flags = RIG_BNXT_QUERY_REG_NO_REMOTE_READ;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_region_host_flags(nic, 1, RIG_REGION_LOCAL, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(RIG_BNXT_REG_NO_REMOTE_READ, fake.reg_flags);
+	ASSERT_EQ(0, rig_region_host(nic, 1, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, fake.reg_flags);
+	ASSERT_EQ(0, rig_region_host_flags(nic, 1, 0, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, fake.reg_flags);
+	EXPECT_EQ(3, fake.regs);
+	rig_bnxt_close(nic);
+}
+
+/* A module older than local regions would refuse the flag, or ignore it. */
+TEST(a_local_region_of_a_module_without_them_is_eopnotsupp_and_asks_nothing)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r = NULL;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EOPNOTSUPP, rig_region_host_flags(nic, 1, RIG_REGION_LOCAL, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_region_host_flags:")) TH_LOG("%s", rig_error());
+	EXPECT_NE(NULL, strstr(rig_error(), "readable")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EOPNOTSUPP, rig_region_pages_flags(nic, fake.mem, fake.page,
+						      RIG_REGION_LOCAL, &r));
+	EXPECT_EQ(-EINVAL, rig_region_host_flags(nic, 1, 2, &r));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, fake.regs);
+	/* Regions readable by peers, as it always made, it still makes. */
+	ASSERT_EQ(0, rig_region_host_flags(nic, 1, 0, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, fake.reg_flags);
 	rig_bnxt_close(nic);
 }
 

@@ -16,7 +16,9 @@ TEST(region_calls_without_a_nic_are_invalid)
 	void *p = (void *)0x1;
 
 	EXPECT_EQ(-EINVAL, rig_region_host(NULL, 4096, &r));
+	EXPECT_EQ(-EINVAL, rig_region_host_flags(NULL, 4096, RIG_REGION_LOCAL, &r));
 	EXPECT_EQ(-EINVAL, rig_region_pages(NULL, (void *)4096, 4096, &r));
+	EXPECT_EQ(-EINVAL, rig_region_pages_flags(NULL, (void *)4096, 4096, RIG_REGION_LOCAL, &r));
 	EXPECT_EQ(-EINVAL, rig_region_device(NULL, &run, 1, &r));
 	EXPECT_EQ(-EINVAL, rig_dma_alloc(NULL, 4096, &p));
 	EXPECT_EQ(-EINVAL, rig_dma_free(NULL, p, 4096));

@@ -120,9 +120,18 @@ static void map_bar(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self)
 	ASSERT_NE(MAP_FAILED, self->bar);
 }
 
-/* A region of @kind on @nic of at least @n bytes. */
-static void mem_make(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
-		     struct rig_bnxt *nic, enum kind kind, size_t n, struct mem *m)
+/* A pages region of @n bytes at @p: readable (the old call) unless @flags. */
+static int pages_make(struct rig_bnxt *nic, void *p, size_t n, unsigned int flags,
+		      struct rig_region **r)
+{
+	return flags ? rig_region_pages_flags(nic, p, n, flags, r) :
+		       rig_region_pages(nic, p, n, r);
+}
+
+/* A region of @kind on @nic of at least @n bytes, made with @flags. */
+static void mem_make_flags(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
+			   struct rig_bnxt *nic, enum kind kind, size_t n, unsigned int flags,
+			   struct mem *m)
 {
 	size_t bytes = (n + self->page - 1) / self->page * self->page;
 	void *p = NULL;
@@ -130,16 +139,17 @@ static void mem_make(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
 	memset(m, 0, sizeof(*m));
 	switch (kind) {
 	case HOST:
-		ASSERT_EQ(0, rig_region_host(nic, n, &m->r)) TH_LOG("%s", rig_error());
+		ASSERT_EQ(0, flags ? rig_region_host_flags(nic, n, flags, &m->r) :
+				     rig_region_host(nic, n, &m->r)) TH_LOG("%s", rig_error());
 		break;
 	case DMA:
 		ASSERT_EQ(0, rig_dma_alloc(nic, bytes, &p)) TH_LOG("%s", rig_error());
-		ASSERT_EQ(0, rig_region_pages(nic, p, n, &m->r)) TH_LOG("%s", rig_error());
+		ASSERT_EQ(0, pages_make(nic, p, n, flags, &m->r)) TH_LOG("%s", rig_error());
 		break;
 	case PAGES:
 		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		ASSERT_NE(MAP_FAILED, p);
-		ASSERT_EQ(0, rig_region_pages(nic, p, n, &m->r)) TH_LOG("%s", rig_error());
+		ASSERT_EQ(0, pages_make(nic, p, n, flags, &m->r)) TH_LOG("%s", rig_error());
 		break;
 	case DEVICE: {
 		struct rig_run run;
@@ -150,12 +160,20 @@ static void mem_make(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
 		run = (struct rig_run){ self->bar_start + self->bar_used, bytes };
 		p = self->bar + self->bar_used;
 		self->bar_used += bytes;
+		ASSERT_EQ(0, flags);
 		ASSERT_EQ(0, rig_region_device(nic, &run, 1, &m->r)) TH_LOG("%s", rig_error());
 		break;
 	}
 	}
 	m->p = p;
 	m->bytes = rig_region_bytes(m->r);
+}
+
+/* A region of @kind on @nic of at least @n bytes, as regions always were. */
+static void mem_make(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *self,
+		     struct rig_bnxt *nic, enum kind kind, size_t n, struct mem *m)
+{
+	mem_make_flags(_metadata, self, nic, kind, n, 0, m);
 }
 
 static void mem_put(struct __test_metadata *_metadata, struct mem *m, size_t at,
@@ -634,7 +652,9 @@ TEST_F(qp, a_remote_read_moves_bytes_exactly_from_the_peers_nic_at_any_size_and_
 				  offsets[(i + 3) % COUNT(offsets)], sizes[i], 2000 + i);
 }
 
-enum remote_spoil { KEY_OF_THE_READERS_NIC, A_BYTE_TOO_MANY, DEREGISTERED, KEY_NO_REGION };
+enum remote_spoil {
+	KEY_OF_THE_READERS_NIC, A_BYTE_TOO_MANY, DEREGISTERED, KEY_NO_REGION, LOCAL_PAGES,
+};
 
 /*
  * A remote read the peer's NIC must refuse: it completes with a remote
@@ -652,7 +672,11 @@ static void remote_read_refused(struct __test_metadata *_metadata, FIXTURE_DATA(
 	size_t at = 0;
 
 	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
-	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	if (spoil == LOCAL_PAGES)
+		mem_make_flags(_metadata, self, self->nic0, self->iommu ? PAGES : DMA, 4096,
+			       RIG_REGION_LOCAL, &s);
+	else
+		mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
 	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
 	mem_make(_metadata, self, self->nic1, HOST, 4096, &own);
 	key = rig_region_key(s.r);
@@ -671,6 +695,10 @@ static void remote_read_refused(struct __test_metadata *_metadata, FIXTURE_DATA(
 		break;
 	case KEY_NO_REGION:
 		key ^= 0x80;
+		break;
+	case LOCAL_PAGES:
+		/* The pages hold bytes to read: a refusal is no accident of zeroes. */
+		memset(s.p, 0x5a, 64);
 		break;
 	}
 	ASSERT_EQ(0, rig_qp_read_remote(reader, d.r, 0, key, at, sizeof(got), 1))
@@ -706,6 +734,72 @@ TEST_F(qp, a_remote_read_of_a_deregistered_region_is_a_remote_access_error)
 TEST_F(qp, a_remote_read_with_a_key_no_region_has_is_a_remote_access_error)
 {
 	remote_read_refused(_metadata, self, KEY_NO_REGION);
+}
+
+TEST_F(qp, a_remote_read_of_a_local_pages_region_is_a_remote_access_error)
+{
+	remote_read_refused(_metadata, self, LOCAL_PAGES);
+}
+
+/*
+ * A peer holding the keys of two regions of rig_bnxt0 reads the one made
+ * as regions always were, and is refused the local one, whose bytes stay
+ * its owner's.
+ */
+TEST_F(qp, a_local_region_is_refused_to_a_peers_read_while_a_readable_one_is_read)
+{
+	unsigned char want[64], got[64], poison[64];
+	struct rig_qp *reader, *owner;
+	struct mem s, l, d;
+
+	memset(poison, 0xee, sizeof(poison));
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	mem_make_flags(_metadata, self, self->nic0, HOST, 4096, RIG_REGION_LOCAL, &l);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
+	read_remote_exact(_metadata, reader, owner, &s, 100, &d, 0, 64, 11);
+	pattern(want, sizeof(want), 12);
+	mem_put(_metadata, &l, 0, want, sizeof(want));
+	mem_put(_metadata, &d, 1000, poison, sizeof(poison));
+	ASSERT_EQ(0, rig_qp_read_remote(reader, d.r, 1000, rig_region_key(l.r), 0, sizeof(got),
+					13)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(reader));
+	expect(_metadata, reader, 13, RIG_READ, RIG_STATUS_REMOTE_ACCESS,
+	       RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, 0);
+	mem_get(_metadata, &d, 1000, got, sizeof(got));
+	EXPECT_EQ(0, memcmp(poison, got, sizeof(got)));
+	expect_none(_metadata, owner, 0);
+	EXPECT_EQ(RIG_QP_READY, rig_qp_state(owner));
+}
+
+/* Local regions are the NIC's still: sent from, received into, read into. */
+TEST_F(qp, a_local_region_is_sent_from_received_into_and_read_into)
+{
+	struct rig_qp *tx, *rx;
+	struct mem s, d, src;
+
+	connect_pair(_metadata, self->nic0, self->nic1, 4, &tx, &rx);
+	mem_make_flags(_metadata, self, self->nic0, HOST, 8192, RIG_REGION_LOCAL, &s);
+	mem_make_flags(_metadata, self, self->nic1, HOST, 8192, RIG_REGION_LOCAL, &d);
+	mem_make(_metadata, self, self->nic0, HOST, 8192, &src);
+	send_exact(_metadata, tx, rx, &s, 7, &d, 4095, 4097, 4097, 21);
+	read_remote_exact(_metadata, rx, tx, &src, 3, &d, 1, 5000, 22);
+}
+
+/* rig_qp_read()'s source is read by the peer queue pair: never a local one. */
+TEST_F(qp, a_read_from_a_local_region_of_the_same_nic_is_a_remote_access_error)
+{
+	struct rig_qp *a, *b;
+	struct mem s, d;
+
+	connect_pair(_metadata, self->nic0, self->nic0, 4, &a, &b);
+	mem_make_flags(_metadata, self, self->nic0, HOST, 4096, RIG_REGION_LOCAL, &s);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &d);
+	ASSERT_EQ(0, rig_qp_read(a, s.r, 0, d.r, 0, 64, 31)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_ring(a));
+	expect(_metadata, a, 31, RIG_READ, RIG_STATUS_REMOTE_ACCESS,
+	       RIG_BNXT_CQ_REQ_STATUS_REMOTE_ACCESS_ERR, 0);
+	expect_none(_metadata, b, 0);
 }
 
 TEST_F(qp, a_remote_read_checks_its_destination_and_writes_nothing)

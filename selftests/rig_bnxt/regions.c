@@ -254,6 +254,43 @@ TEST_F(region, the_module_announces_local_regions_and_refuses_every_other_region
 	close(fd);
 }
 
+TEST_F(region, local_regions_are_made_of_host_and_pages_memory)
+{
+	struct rig_region *h, *p;
+	char in[5] = "local", out[5];
+	void *m;
+
+	ASSERT_EQ(0, rig_region_host_flags(self->nic, 1, RIG_REGION_LOCAL, &h))
+		TH_LOG("%s", rig_error());
+	EXPECT_EQ(self->page, rig_region_bytes(h));
+	EXPECT_NE(0, rig_region_key(h));
+	ASSERT_EQ(0, rig_region_write(h, 7, in, sizeof(in)));
+	ASSERT_EQ(0, rig_region_read(h, 7, out, sizeof(out)));
+	EXPECT_EQ(0, memcmp(in, out, sizeof(in)));
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &m));
+	ASSERT_EQ(0, rig_region_pages_flags(self->nic, m, self->page, RIG_REGION_LOCAL, &p))
+		TH_LOG("%s", rig_error());
+	EXPECT_NE(rig_region_key(h), rig_region_key(p));
+	EXPECT_EQ(2, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(0, rig_region_deregister(h));
+	EXPECT_EQ(0, rig_region_deregister(p));
+}
+
+TEST_F(region, a_region_flag_other_than_local_is_invalid_and_makes_nothing)
+{
+	struct rig_region *r = NULL;
+	void *p;
+
+	ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
+	EXPECT_EQ(-EINVAL, rig_region_host_flags(self->nic, self->page, 2, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "rig_region_host_flags")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EINVAL, rig_region_pages_flags(self->nic, p, self->page,
+						  ~RIG_REGION_LOCAL, &r));
+	EXPECT_EQ(-EINVAL, rig_region_host_flags(self->nic, 0, RIG_REGION_LOCAL, &r));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+}
+
 /* keys */
 
 #define KEYS 64

@@ -146,6 +146,21 @@ struct rig_run {
 	uint64_t address, bytes;
 };
 
+/*
+ * Who may reach a region.  A region made without RIG_REGION_LOCAL (and
+ * every region of rig_region_host(), rig_region_pages() and
+ * rig_region_device()) is readable: a queue pair connected to a queue
+ * pair of the open NIC that made it reads it with its key
+ * (rig_qp_read_remote(), and rig_qp_read() on one NIC).
+ */
+/*
+ * Local: the NIC writes the region for this process's receives and reads
+ * and reads it for its sends, and nothing more: a read of it
+ * (rig_qp_read_remote() by a peer, or rig_qp_read() here, which the peer
+ * queue pair performs) fails with RIG_STATUS_REMOTE_ACCESS.
+ */
+#define RIG_REGION_LOCAL	(1u << 0)
+
 /**
  * rig_region_host() - a region over new, zeroed memory of the NIC's machine
  * @nic: an open NIC
@@ -154,13 +169,37 @@ struct rig_run {
  *
  * The process reads and writes it with rig_region_read() and
  * rig_region_write().  Like pinned pages, the memory counts in the
- * process's VmPin against RLIMIT_MEMLOCK.
+ * process's VmPin against RLIMIT_MEMLOCK.  Peers connected to a queue
+ * pair of @nic may read it with its key: rig_region_host_flags() with
+ * RIG_REGION_LOCAL makes one they may not.
  *
  * Return: 0; -EINVAL if @n is 0; -ENOMEM when it would pass
  * RLIMIT_MEMLOCK or the machine has no memory for it; -EIO when the
  * firmware refuses it; -EPERM in a child of fork().
  */
 int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r);
+
+/**
+ * rig_region_host_flags() - rig_region_host(), saying who may reach it
+ * @nic: an open NIC
+ * @n: bytes, positive; rounded up to the page (rig_bnxt_page())
+ * @flags: 0 (as rig_region_host()) or RIG_REGION_LOCAL
+ * @r: where the region is stored
+ *
+ * With 0 the region is what rig_region_host() makes: a queue pair
+ * connected to a queue pair of @nic reads it with its key.  With
+ * RIG_REGION_LOCAL it is local: the NIC writes it for this process's
+ * receives and reads and reads it for its sends, and a read of it
+ * (rig_qp_read_remote() by a peer holding its key, or rig_qp_read())
+ * completes with RIG_STATUS_REMOTE_ACCESS.  Memory only this process's
+ * own queue pairs use, such as bounce buffers, belongs in a local region.
+ *
+ * Return: as rig_region_host(); -EINVAL also for a bit of @flags that is
+ * not RIG_REGION_LOCAL; -EOPNOTSUPP for RIG_REGION_LOCAL when the module
+ * is older than local regions (it would register the region readable).
+ */
+int rig_region_host_flags(struct rig_bnxt *nic, size_t n, unsigned int flags,
+			  struct rig_region **r);
 
 /**
  * rig_region_pages() - a region over the process's own memory
@@ -172,7 +211,9 @@ int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r);
  * The pages are pinned until the region is deregistered or the NIC
  * closed, and the NIC reaches the pages that held the bytes now, whatever
  * the process maps at @a later.  A NIC that is not behind an IOMMU takes
- * only memory from rig_dma_alloc() of the same NIC.
+ * only memory from rig_dma_alloc() of the same NIC.  Peers connected to
+ * a queue pair of @nic may read it with its key (see
+ * rig_region_pages_flags()).
  *
  * Return: 0; -EINVAL if @n is 0 or @a is not on a page; -EOPNOTSUPP for
  * other memory on a NIC not behind an IOMMU; -EXDEV for another NIC's
@@ -184,6 +225,24 @@ int rig_region_host(struct rig_bnxt *nic, size_t n, struct rig_region **r);
 int rig_region_pages(struct rig_bnxt *nic, void *a, size_t n, struct rig_region **r);
 
 /**
+ * rig_region_pages_flags() - rig_region_pages(), saying who may reach it
+ * @nic: an open NIC
+ * @a: start, on a page boundary
+ * @n: bytes, positive
+ * @flags: 0 (as rig_region_pages()) or RIG_REGION_LOCAL
+ * @r: where the region is stored
+ *
+ * The pages are taken as rig_region_pages() takes them; @flags says who
+ * may read them, as for rig_region_host_flags().
+ *
+ * Return: as rig_region_pages(); -EINVAL also for a bit of @flags that
+ * is not RIG_REGION_LOCAL; -EOPNOTSUPP also for RIG_REGION_LOCAL when the
+ * module is older than local regions.
+ */
+int rig_region_pages_flags(struct rig_bnxt *nic, void *a, size_t n, unsigned int flags,
+			   struct rig_region **r);
+
+/**
  * rig_region_device() - a region over another device's memory (a GPU BAR)
  * @nic: an open NIC
  * @runs: (bus address, bytes) runs in order, each a multiple of 4096, the
@@ -192,7 +251,8 @@ int rig_region_pages(struct rig_bnxt *nic, void *a, size_t n, struct rig_region 
  * @r: where the region is stored
  *
  * The memory must stay where it is until the region is deregistered.
- * Needs CAP_SYS_RAWIO.
+ * Needs CAP_SYS_RAWIO.  Peers connected to a queue pair of @nic may read
+ * it with its key.
  *
  * Return: 0; -EINVAL for no runs or a malformed run; -EOPNOTSUPP when the
  * NIC is behind an IOMMU; -EPERM without CAP_SYS_RAWIO; -ENXIO when a run
@@ -216,7 +276,12 @@ size_t rig_region_bytes(const struct rig_region *r);
  * @r: a region
  *
  * A peer connected to a queue pair of this NIC reads the region with it
- * (rig_qp_read_remote()); the key names regions of this NIC only.
+ * (rig_qp_read_remote()) unless it was made RIG_REGION_LOCAL; the key
+ * names regions of this NIC only.  Keys are not guessable from one
+ * another (the model draws every bit but the table index at random, and
+ * the index too; on a NetXtreme function the firmware chooses them), but
+ * a key is no secret once given: whoever holds it and a queue pair
+ * connected to one of this NIC reads the region.
  *
  * Return: the key.
  */
@@ -485,7 +550,7 @@ int rig_qp_send(struct rig_qp *qp, struct rig_region *src, size_t at, size_t n,
  * @qp: a queue pair connected to a queue pair of the same NIC
  * @src: the region read, of the same open NIC as @qp (the NIC reads it
  *	 through the peer queue pair: a region is read only by queue pairs
- *	 of its own NIC)
+ *	 of its own NIC), readable (not RIG_REGION_LOCAL)
  * @src_at: offset of the first byte in @src
  * @dst: the region written, of the same open NIC as @qp
  * @dst_at: offset of the first byte in @dst
