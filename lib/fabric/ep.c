@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Endpoints: one rig queue pair each, and their data operations -- sends
- * and receives through bounce slots of a host region the endpoint owns,
+ * and receives through bounce slots of a local host region the endpoint
+ * owns (no peer reads it, whatever key it holds),
  * reads of a peer's registered memory named by key and address -- and
  * the taking of the queue pair's completions into completion queues.  It
  * owns the slots and what each posted entry was; connections are cm.c's.
@@ -616,8 +617,8 @@ static int rig_ep_enable(struct rig_ep *ep)
 	pthread_mutex_lock(&ep->dom->lock);
 	ret = rig_qp_make(ep->dom->nic, ep->entries, &ep->qp);
 	if (!ret)
-		ret = rig_region_host(ep->dom->nic, 2 * (size_t)ep->entries * RIG_FI_MAX_MSG,
-				      &ep->bounce);
+		ret = rig_fi_region(ep->dom, NULL, 2 * (size_t)ep->entries * RIG_FI_MAX_MSG,
+				    false, &ep->bounce);
 	if (ret) {
 		FI_WARN(&rig_prov, FI_LOG_EP_CTRL, "%s\n", rig_error());
 		if (ep->qp)

@@ -508,6 +508,42 @@ static struct fi_ops rig_fi_mr_fid_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
+static int rig_fi_region_make(struct rig_domain *dom, void *a, size_t n, unsigned int flags,
+			      struct rig_region **r)
+{
+	return a ? rig_region_pages_flags(dom->nic, a, n, flags, r) :
+		   rig_region_host_flags(dom->nic, n, flags, r);
+}
+
+/**
+ * rig_fi_region() - a region of @dom's NIC
+ * @dom: the domain
+ * @a: the pages of the region (on a page), or NULL for new host memory
+ * @n: its bytes
+ * @readable: peers may read it (a registration with FI_REMOTE_READ)
+ * @r: set to the region
+ *
+ * A region no peer may read is local (RIG_REGION_LOCAL): a peer's read
+ * with its key fails.  A module older than local regions registers every
+ * region readable, as it always did; that is logged once.
+ *
+ * Return: 0, or rig's negative errno (rig_error() says why).
+ */
+int rig_fi_region(struct rig_domain *dom, void *a, size_t n, bool readable,
+		  struct rig_region **r)
+{
+	int ret = rig_fi_region_make(dom, a, n, readable ? 0 : RIG_REGION_LOCAL, r);
+
+	if (ret != -EOPNOTSUPP || readable)
+		return ret;
+	ret = rig_fi_region_make(dom, a, n, 0, r);
+	if (!ret)
+		FI_WARN_ONCE(&rig_prov, FI_LOG_MR,
+			     "%s: the rig_bnxt module makes every region readable by peers, registrations without FI_REMOTE_READ and bounce slots too; update it\n",
+			     dom->name);
+	return ret;
+}
+
 /*
  * A registration is a rig region: behind an IOMMU the buffer's own pages
  * (pinned, read and written in place).  Without one, where rig takes no
@@ -524,7 +560,9 @@ static struct fi_ops rig_fi_mr_fid_ops = {
  * carries the region's key (0, which names no region, for a registration
  * no peer may read without an IOMMU) and the low 32 bits of its first
  * byte's address, so a reader turns a virtual address into an offset
- * (regions are under 4 GiB).
+ * (regions are under 4 GiB).  Only a registration with FI_REMOTE_READ is
+ * a region peers may read; every other is local, so its key, if a peer
+ * has it, reads nothing.
  */
 static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count,
 			  uint64_t access, uint64_t offset, uint64_t requested_key,
@@ -551,12 +589,13 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 	if (dom->iommu) {
 		uintptr_t start = a & ~(uintptr_t)(page - 1);
 
-		ret = rig_region_pages(dom->nic, (void *)start, a + mr->len - start, &mr->region);
+		ret = rig_fi_region(dom, (void *)start, a + mr->len - start,
+				    access & FI_REMOTE_READ, &mr->region);
 		mr->start = start;
 	} else {
 		ret = 0;
 		if (access & FI_REMOTE_READ) {
-			ret = rig_region_host(dom->nic, mr->len, &mr->region);
+			ret = rig_fi_region(dom, NULL, mr->len, true, &mr->region);
 			if (!ret)
 				ret = rig_region_write(mr->region, 0, mr->buf, mr->len);
 		}
@@ -619,7 +658,7 @@ static struct fi_ops_mr rig_fi_mr_ops = {
  * @r: set to the region, or to NULL when a bounce slot serves the message
  *
  * A registration without its region (no IOMMU, no peer may read it) gets
- * one when a message too large for a bounce slot first uses it; the
+ * one, local, when a message too large for a bounce slot first uses it; the
  * message writes or copies out its own bytes, so nothing is copied now.
  * Under the domain's lock.
  *
@@ -630,7 +669,7 @@ int rig_fi_mr_region(struct rig_mr *mr, size_t len, struct rig_region **r)
 	int ret;
 
 	if (!mr->region && len > RIG_FI_MAX_MSG) {
-		ret = rig_region_host(mr->dom->nic, mr->len, &mr->region);
+		ret = rig_fi_region(mr->dom, NULL, mr->len, false, &mr->region);
 		if (ret) {
 			FI_WARN(&rig_prov, FI_LOG_MR, "%s\n", rig_error());
 			mr->region = NULL;

@@ -210,6 +210,8 @@ int rig_fi_domain(struct fid_fabric *fabric, struct fi_info *info, struct fid_do
 int rig_fi_mr_find(struct rig_domain *dom, void *desc, const void *buf, size_t len,
 		   struct rig_mr **mr);
 int rig_fi_mr_region(struct rig_mr *mr, size_t len, struct rig_region **r);
+int rig_fi_region(struct rig_domain *dom, void *a, size_t n, bool readable,
+		  struct rig_region **r);
 int rig_fi_errno(int rig_err);
 int rig_fi_no_bind(struct fid *fid, struct fid *bfid, uint64_t flags);
 int rig_fi_no_control(struct fid *fid, int command, void *arg);

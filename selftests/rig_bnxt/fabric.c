@@ -395,7 +395,8 @@ static int nic_iommu(int n)
  * ofi_rxm's buffer pools) makes no region, so it locks no memory and
  * copies nothing, until a message too large for a bounce slot uses it;
  * its key names no region.  Behind an IOMMU it pins the buffer's pages
- * at once.  Messages through it work either way, small and large.
+ * at once, a region no peer may read.  Messages through it work either
+ * way, small and large.
  */
 TEST_F(fabric, a_registration_no_peer_may_read_locks_memory_only_when_a_message_needs_it)
 {
@@ -458,13 +459,14 @@ TEST_F(fabric, a_registration_no_peer_may_read_locks_memory_only_when_a_message_
 	EXPECT_EQ(0, memcmp(dst, buf + n - big, big));
 	pin2 = rig_vm_pinned();
 	EXPECT_LE(pin0 + (long)n, pin2);
-	if (!iommu) {
-		/* A peer given its key is refused (last: the error ends the connection). */
-		ASSERT_EQ(0, fi_read(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0,
-				     (uint64_t)(uintptr_t)buf, fi_mr_key(mr), self->srv.buf));
-		ASSERT_EQ(-FI_EAVAIL, next_completion(self->srv.cq, &c, &err));
-		EXPECT_EQ(FI_EACCES, err.err);
-	}
+	/*
+	 * A peer given its key is refused, with an IOMMU (a local region) or
+	 * without (no region); last: the error ends the connection.
+	 */
+	ASSERT_EQ(0, fi_read(self->srv.ep, self->srv.buf, 64, fi_mr_desc(self->srv.mr), 0,
+			     (uint64_t)(uintptr_t)buf, fi_mr_key(mr), self->srv.buf));
+	ASSERT_EQ(-FI_EAVAIL, next_completion(self->srv.cq, &c, &err));
+	EXPECT_EQ(FI_EACCES, err.err);
 	fi_close(&rmr->fid);
 	fi_close(&mr->fid);
 	EXPECT_GE(pin2 - (long)n, rig_vm_pinned());
@@ -506,6 +508,44 @@ TEST_F(fabric, a_read_gets_the_peers_registered_bytes_and_a_bad_key_is_an_access
 	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, err.prov_errno);
 	EXPECT_NE(NULL, strstr(fi_cq_strerror(self->cli.cq, err.prov_errno, NULL, NULL, 0),
 			       "remote access"));
+}
+
+/*
+ * Only a registration made with FI_REMOTE_READ is read by a peer: with the
+ * key of one made without it a peer reads nothing, with or without an
+ * IOMMU (behind one the key names the buffer's pages, a local region).
+ */
+TEST_F(fabric, a_peer_reading_with_the_key_of_a_registration_without_remote_read_gets_eacces)
+{
+	static char secret[8192] __attribute__((aligned(4096)));
+	struct fi_cq_data_entry c;
+	struct fi_cq_err_entry err;
+	unsigned char got[64];
+	struct fid_mr *mr;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	memset(secret, 's', sizeof(secret));
+	ASSERT_EQ(0, fi_mr_reg(self->cli.domain, secret, sizeof(secret),
+			       FI_SEND | FI_RECV | FI_READ, 0, 0, 0, &mr, NULL));
+	/* The client's registration with FI_REMOTE_READ is read... */
+	memset(got, 0xee, sizeof(got));
+	ASSERT_EQ(0, fi_read(self->srv.ep, got, sizeof(got), NULL, 0,
+			     (uint64_t)(uintptr_t)self->cli.buf, fi_mr_key(self->cli.mr), got));
+	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	EXPECT_EQ(0, memcmp(got, self->cli.buf, sizeof(got)));
+	/* ...and the one without, named by its own key and address, is not. */
+	memset(got, 0xee, sizeof(got));
+	ASSERT_EQ(0, fi_read(self->srv.ep, got, sizeof(got), NULL, 0,
+			     (uint64_t)(uintptr_t)secret, fi_mr_key(mr), got));
+	ASSERT_EQ(-FI_EAVAIL, next_completion(self->srv.cq, &c, &err));
+	EXPECT_EQ(FI_EACCES, err.err);
+	EXPECT_EQ(RIG_STATUS_REMOTE_ACCESS, err.prov_errno);
+	for (size_t k = 0; k < sizeof(got); k++) {
+		ASSERT_EQ(0xee, got[k]) {
+			TH_LOG("byte %zu of the registration came across", k);
+		}
+	}
+	fi_close(&mr->fid);
 }
 
 /*
