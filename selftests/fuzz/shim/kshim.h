@@ -58,6 +58,7 @@ typedef __u32 __wsum;
 		abort(), 1) : 0)
 
 #define BIT(n) (1UL << (n))
+#define BIT_ULL(n) (1ULL << (n))
 #define GENMASK(h, l) ((~0UL << (l)) & (~0UL >> (63 - (h))))
 #define FIELD_GET(mask, v) (((v) & (mask)) >> __builtin_ctzll(mask))
 #define FIELD_PREP(mask, v) (((u64)(v) << __builtin_ctzll(mask)) & (mask))
