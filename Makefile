@@ -43,6 +43,11 @@
 #                   in a scratch copy and run against the tests that must
 #                   catch it; fails on a survivor (about 17 minutes)
 #   make deps       install the Debian packages rig uses
+#   make fabtests FABTESTS_SRC=DIR
+#                   libfabric's fabtests (DIR: its source, tag v1.17.0) built
+#                   into build/fabtests and run over the provider in a guest
+#                   with two modelled NICs: the unit set, then the functional
+#                   set (FABTESTS_ARGS: scripts/fabtests' options instead)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 KVER = $(shell $(TOP)/scripts/kver)
@@ -259,6 +264,12 @@ fuzz: deps
 fuzz-merge: deps
 	$(TOP)/scripts/fuzz --merge
 
+# libfabric's own suite over the provider (scripts/fabtests): not in make
+# check, since Debian does not package fabtests.
+FABTESTS_ARGS ?= -t unit -t functional -T 45
+fabtests: module lib fabric
+	FABTESTS_SRC="$(FABTESTS_SRC)" $(TOP)/scripts/fabtests $(FABTESTS_ARGS)
+
 lint: deps lib
 	$(TOP)/scripts/lint
 
@@ -296,4 +307,4 @@ clean:
 
 .PHONY: all deps module module-build lib fabric unit kunit selftests-build selftests selftests-debug soak canaries check bench \
 	examples tools lint demo clean \
-	man install uninstall dkms-check mutants fuzz fuzz-merge
+	man install uninstall dkms-check mutants fuzz fuzz-merge fabtests
