@@ -285,6 +285,18 @@ int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint
 		else
 			dstp = &dst;
 	}
+	/*
+	 * Every fi_info has a source address, as fi_getinfo(3) asks: the
+	 * wildcard when none is given, where a passive endpoint listens on
+	 * every interface.  ofi_rxm, given only a service to listen on, asks
+	 * us for no address at all and then sets the port in the source
+	 * address it takes for granted.
+	 */
+	if (!srcp) {
+		src = (struct sockaddr_in){ .sin_family = AF_INET,
+					    .sin_addr.s_addr = htonl(INADDR_ANY) };
+		srcp = &src;
+	}
 	n = rig_fi_devices(devs, 16);
 	for (int i = 0; i < n; i++) {
 		struct fi_info *fi;

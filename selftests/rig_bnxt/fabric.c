@@ -272,6 +272,52 @@ TEST_F(fabric, every_device_is_a_domain_and_unknown_capability_bits_are_ignored)
 	fi_freeinfo(h);
 }
 
+/* Is @a a sockaddr_in of @len bytes? */
+static bool is_sockaddr_in(const void *a, size_t len)
+{
+	return a && len == sizeof(struct sockaddr_in) &&
+	       ((const struct sockaddr_in *)a)->sin_family == AF_INET;
+}
+
+TEST_F(fabric, every_info_has_a_source_address_given_one_or_not)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	ASSERT_EQ(0, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	for (struct fi_info *i = info; i; i = i->next)
+		EXPECT_TRUE(is_sockaddr_in(i->src_addr, i->src_addrlen));
+	fi_freeinfo(info);
+	info = NULL;
+	ASSERT_EQ(0, fi_getinfo(VERSION, "127.0.0.1", "9228", 0, h, &info));
+	for (struct fi_info *i = info; i; i = i->next) {
+		EXPECT_TRUE(is_sockaddr_in(i->src_addr, i->src_addrlen));
+		EXPECT_TRUE(is_sockaddr_in(i->dest_addr, i->dest_addrlen));
+	}
+	fi_freeinfo(info);
+	fi_freeinfo(h);
+}
+
+/*
+ * ofi_rxm given only a service to listen on asks the core provider for
+ * no address and sets the port in the source address of each answer.
+ */
+TEST_F(fabric, ofi_rxm_given_only_a_service_listens_on_its_port)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	free(h->fabric_attr->prov_name);
+	h->fabric_attr->prov_name = strdup("rig;ofi_rxm");
+	h->ep_attr->type = FI_EP_RDM;
+	h->caps = FI_MSG | FI_TAGGED;
+	ASSERT_EQ(0, fi_getinfo(VERSION, NULL, "9228", FI_SOURCE, h, &info));
+	for (struct fi_info *i = info; i; i = i->next) {
+		ASSERT_TRUE(is_sockaddr_in(i->src_addr, i->src_addrlen));
+		EXPECT_EQ(htons(9228), ((struct sockaddr_in *)i->src_addr)->sin_port);
+	}
+	fi_freeinfo(info);
+	fi_freeinfo(h);
+}
+
 TEST_F(fabric, messages_cross_a_connection_byte_for_byte_both_ways)
 {
 	struct fi_cq_data_entry c;
