@@ -1027,6 +1027,22 @@ int rig_fi_passive_ep(struct fid_fabric *fabric, struct fi_info *info, struct fi
 	return 0;
 }
 
+/*
+ * The address of the passive endpoint @fid names, for an active endpoint
+ * that takes it over (fi_getinfo(3)'s handle): 0, or -FI_EINVAL when @fid
+ * is no passive endpoint of this provider.
+ */
+int rig_fi_pep_addr(struct fid *fid, struct sockaddr_in *addr)
+{
+	struct rig_pep *pep;
+
+	if (!fid || fid->fclass != FI_CLASS_PEP || fid->ops != &rig_fi_pep_fid_ops)
+		return -FI_EINVAL;
+	pep = container_of(fid, struct rig_pep, pep.fid);
+	*addr = pep->addr;
+	return 0;
+}
+
 /* Active endpoints' connection calls */
 
 int rig_fi_ep_bind_eq(struct rig_ep *ep, struct rig_eq *eq)
@@ -1115,6 +1131,19 @@ static int rig_ep_connect_locked(struct rig_ep *ep, const struct sockaddr_in *si
 	s = rig_cm_socket();
 	if (s < 0)
 		return -FI_EMFILE;
+	if (ep->bind_addr.sin_family) {
+		int one = 1;
+
+		setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (bind(s, (const struct sockaddr *)&ep->bind_addr, sizeof(ep->bind_addr))) {
+			int err = errno;
+
+			close(s);
+			FI_WARN(&rig_prov, FI_LOG_EP_CTRL, "cannot bind to port %u: %s\n",
+				ntohs(ep->bind_addr.sin_port), strerror(err));
+			return err == EADDRINUSE ? -FI_EADDRINUSE : -FI_EINVAL;
+		}
+	}
 	if (connect(s, (const struct sockaddr *)sin, sizeof(*sin)) && errno != EINPROGRESS) {
 		int err = errno;
 
@@ -1197,6 +1226,13 @@ static int rig_ep_shutdown(struct fid_ep *fep, uint64_t flags)
 	if (ep->chan.sock >= 0 && ep->state != RIG_CM_DOWN &&
 	    !rig_chan_queue(&ep->chan, RIG_CM_SHUTDOWN, NULL, NULL, 0))
 		rig_chan_flush(&ep->chan);
+	/*
+	 * The connection ends here as well as at the peer: FI_SHUTDOWN on
+	 * both sides, once (tcp's and verbs' rule), so that two peers that
+	 * shut down at once each see their own end.
+	 */
+	if (ep->state != RIG_CM_IDLE && ep->state != RIG_CM_DOWN)
+		rig_eq_cm_event(ep->eq, FI_SHUTDOWN, &ep->ep.fid, NULL, NULL, 0);
 	rig_ep_down(ep);
 	pthread_mutex_unlock(&ep->eq->lock);
 	FI_INFO(&rig_prov, FI_LOG_EP_CTRL, "shut down\n");
@@ -1208,7 +1244,9 @@ static int rig_ep_getname(fid_t fid, void *addr, size_t *addrlen)
 	struct rig_ep *ep = container_of(fid, struct rig_ep, ep.fid);
 	struct sockaddr_in any = { .sin_family = AF_INET };
 
-	if (ep->info->src_addr)
+	if (ep->bind_addr.sin_family)
+		any = ep->bind_addr;
+	else if (ep->info->src_addr)
 		any = *(struct sockaddr_in *)ep->info->src_addr;
 	return rig_sockname(ep->chan.sock, &any, addr, addrlen);
 }

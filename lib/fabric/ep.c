@@ -784,7 +784,14 @@ int rig_fi_endpoint(struct fid_domain *domain, struct fi_info *info, struct fid_
 		free(ep);
 		return -FI_ENOMEM;
 	}
-	if (info->handle) {
+	if (info->handle && info->handle->fclass == FI_CLASS_PEP) {
+		/* The passive endpoint's address is this endpoint's own. */
+		if (rig_fi_pep_addr(info->handle, &ep->bind_addr)) {
+			fi_freeinfo(ep->info);
+			free(ep);
+			return -FI_EINVAL;
+		}
+	} else if (info->handle) {
 		ep->req = rig_fi_connreq_take(info->handle);
 		if (!ep->req) {
 			fi_freeinfo(ep->info);

@@ -88,9 +88,11 @@ static int rig_fi_mr_mode(uint32_t version, const struct fi_info *hints, uint64_
 	user = hints->domain_attr->mr_mode;
 	if (FI_VERSION_LT(version, FI_VERSION(1, 5)) || (user & (FI_MR_BASIC | FI_MR_SCALABLE)))
 		return -FI_ENODATA;
-	if (!(user & FI_MR_LOCAL) && !(hints->mode & FI_LOCAL_MR))
-		return -FI_ENODATA;
-	if (user != FI_MR_UNSPEC && (user & want) != want)
+	/*
+	 * FI_MR_UNSPEC (0) asks for FI_MR_BASIC or FI_MR_SCALABLE, as
+	 * libfabric's utility providers read it, whatever FI_LOCAL_MR says.
+	 */
+	if ((user & want) != want)
 		return -FI_ENODATA;
 	return 0;
 }
@@ -154,6 +156,27 @@ static int rig_fi_check_hints(uint32_t version, const struct fi_info *hints, int
 		return -FI_ENODATA;
 	if (hints->rx_attr && hints->rx_attr->iov_limit > RIG_FI_IOV_LIMIT)
 		return -FI_ENODATA;
+	if ((hints->tx_attr && (hints->tx_attr->msg_order & ~RIG_FI_MSG_ORDER)) ||
+	    (hints->rx_attr && (hints->rx_attr->msg_order & ~RIG_FI_MSG_ORDER))) {
+		FI_INFO(&rig_prov, FI_LOG_CORE, "message ordering %#llx is not offered\n",
+			(unsigned long long)RIG_FI_MSG_ORDER);
+		return -FI_ENODATA;
+	}
+	if (hints->domain_attr && hints->domain_attr->cq_data_size) {
+		FI_INFO(&rig_prov, FI_LOG_CORE, "no remote completion data\n");
+		return -FI_ENODATA;
+	}
+	/* FI_SHARED_CONTEXT is (size_t)-1: more than one context, as a scalable one. */
+	if (hints->ep_attr && (hints->ep_attr->tx_ctx_cnt > 1 || hints->ep_attr->rx_ctx_cnt > 1)) {
+		FI_INFO(&rig_prov, FI_LOG_CORE, "no shared or scalable contexts\n");
+		return -FI_ENODATA;
+	}
+	if (hints->domain_attr && (hints->domain_attr->caps & RIG_FI_KNOWN_CAPS &
+				   ~RIG_FI_DOMAIN_CAPS)) {
+		FI_INFO(&rig_prov, FI_LOG_CORE, "domain capabilities %#llx are not offered\n",
+			(unsigned long long)(hints->domain_attr->caps & ~RIG_FI_DOMAIN_CAPS));
+		return -FI_ENODATA;
+	}
 	if (rig_fi_mr_mode(version, hints, hints->caps ? hints->caps : RIG_FI_CAPS, mr_mode)) {
 		FI_INFO(&rig_prov, FI_LOG_CORE, "the memory registration mode must allow %#x\n",
 			RIG_FI_MR_MODE);
@@ -195,13 +218,13 @@ static struct fi_info *rig_fi_info_one(const char *dev, const struct fi_info *hi
 	}
 	*fi->tx_attr = (struct fi_tx_attr){
 		.caps = caps & (FI_MSG | FI_SEND | FI_RMA | FI_READ),
-		.msg_order = FI_ORDER_SAS, .comp_order = FI_ORDER_STRICT,
+		.msg_order = RIG_FI_MSG_ORDER, .comp_order = FI_ORDER_STRICT,
 		.inject_size = 0, .size = RIG_FI_ENTRIES, .iov_limit = RIG_FI_IOV_LIMIT,
 		.rma_iov_limit = 1,
 	};
 	*fi->rx_attr = (struct fi_rx_attr){
 		.caps = caps & (FI_MSG | FI_RECV | FI_RMA | FI_REMOTE_READ),
-		.msg_order = FI_ORDER_SAS, .comp_order = FI_ORDER_STRICT,
+		.msg_order = RIG_FI_MSG_ORDER, .comp_order = FI_ORDER_STRICT,
 		.size = RIG_FI_ENTRIES, .iov_limit = RIG_FI_IOV_LIMIT,
 	};
 	*fi->ep_attr = (struct fi_ep_attr){
@@ -292,6 +315,9 @@ int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint
 	 * us for no address at all and then sets the port in the source
 	 * address it takes for granted.
 	 */
+	/* A passive endpoint given as the handle lends its address (fi_getinfo(3)). */
+	if (hints && hints->handle && !rig_fi_pep_addr(hints->handle, &src))
+		srcp = &src;
 	if (!srcp) {
 		src = (struct sockaddr_in){ .sin_family = AF_INET,
 					    .sin_addr.s_addr = htonl(INADDR_ANY) };
@@ -314,6 +340,8 @@ int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint
 			fi_freeinfo(head);
 			return -FI_ENOMEM;
 		}
+		if (hints && hints->handle && hints->handle->fclass == FI_CLASS_PEP)
+			fi->handle = hints->handle;
 		*tail = fi;
 		tail = &fi->next;
 	}

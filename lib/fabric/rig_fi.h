@@ -47,6 +47,13 @@ extern struct fi_provider rig_prov;
 #define RIG_FI_CAPS (FI_MSG | FI_SEND | FI_RECV | FI_RMA | FI_READ | FI_REMOTE_READ)
 #define RIG_FI_DOMAIN_CAPS (FI_LOCAL_COMM | FI_REMOTE_COMM)
 /*
+ * A queue pair executes its entries in order, so a read is never processed
+ * before an earlier read or send, nor a send before an earlier send (the
+ * RC ordering verbs offers).  No ordering against writes: there are none,
+ * and claiming one would ask for a max_order_*_size that means nothing.
+ */
+#define RIG_FI_MSG_ORDER (FI_ORDER_RAR | FI_ORDER_RAS | FI_ORDER_SAS)
+/*
  * Memory registration: buffers named by descriptors (FI_MR_LOCAL), keys
  * the provider picks, remote addresses virtual.  FI_MR_ALLOCATED is asked
  * of the application because a pages region pins what is mapped now.
@@ -180,6 +187,8 @@ struct rig_ep {
 	struct rig_cm_chan chan;
 	struct rig_connreq *req;	/* from the FI_CONNREQ it was made for */
 	struct sockaddr_in peer_addr;
+	/* A passive endpoint's address it took over: its socket binds to it. */
+	struct sockaddr_in bind_addr;	/* sin_family 0: none */
 	struct rig_ep *next_ep;		/* in the event queue's list */
 	struct rig_ep *next_tx, *next_rx;	/* in its completion queues' lists */
 	struct rig_ep *next_dom;	/* in its domain's list, once enabled */
@@ -230,6 +239,7 @@ int rig_fi_ep_bind_eq(struct rig_ep *ep, struct rig_eq *eq);
 void rig_fi_ep_cm_close(struct rig_ep *ep);
 extern struct fi_ops_cm rig_fi_ep_cm_ops;
 struct rig_eq *rig_fi_eq_of(struct fid *fid);
+int rig_fi_pep_addr(struct fid *fid, struct sockaddr_in *addr);
 
 /* ep.c */
 int rig_fi_endpoint(struct fid_domain *domain, struct fi_info *info, struct fid_ep **ep,

@@ -195,6 +195,21 @@ static void connect_pair(struct __test_metadata *_metadata, struct side *srv, st
 	connect_to(_metadata, srv, cli, &addr);
 }
 
+/* A port of the loopback that nothing holds now. */
+static uint16_t free_port(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (s < 0 || bind(s, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(s, (struct sockaddr *)&a, &len))
+		a.sin_port = 0;
+	if (s >= 0)
+		close(s);
+	return ntohs(a.sin_port);
+}
+
 /* The next completion of @cq within WAIT_MS: 1 and *@c, or the error. */
 static ssize_t next_completion(struct fid_cq *cq, struct fi_cq_data_entry *c,
 			       struct fi_cq_err_entry *err)
@@ -272,6 +287,73 @@ TEST_F(fabric, every_device_is_a_domain_and_unknown_capability_bits_are_ignored)
 	fi_freeinfo(h);
 }
 
+TEST_F(fabric, an_ordering_a_queue_pair_does_not_keep_is_refused_and_one_it_keeps_is_given)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	h->tx_attr->msg_order = FI_ORDER_DATA;
+	EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	h->tx_attr->msg_order = 0;
+	h->rx_attr->msg_order = FI_ORDER_SAR;
+	EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	h->tx_attr->msg_order = h->rx_attr->msg_order = FI_ORDER_RAR | FI_ORDER_SAS;
+	ASSERT_EQ(0, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	for (struct fi_info *i = info; i; i = i->next) {
+		EXPECT_EQ(FI_ORDER_RAR | FI_ORDER_SAS,
+			  i->tx_attr->msg_order & (FI_ORDER_RAR | FI_ORDER_SAS));
+		EXPECT_EQ(FI_ORDER_RAR | FI_ORDER_SAS,
+			  i->rx_attr->msg_order & (FI_ORDER_RAR | FI_ORDER_SAS));
+	}
+	fi_freeinfo(info);
+	fi_freeinfo(h);
+}
+
+TEST_F(fabric, a_domain_capability_the_provider_lacks_is_refused)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	h->domain_attr->caps = FI_LOCAL_COMM | FI_SHARED_AV;
+	EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	fi_freeinfo(h);
+}
+
+/* An unspecified mode is FI_MR_BASIC or FI_MR_SCALABLE, which rig is not. */
+TEST_F(fabric, an_unspecified_registration_mode_is_refused_whatever_fi_local_mr_says)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	h->domain_attr->mr_mode = FI_MR_UNSPEC;
+	h->mode = FI_LOCAL_MR;
+	EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	fi_freeinfo(h);
+}
+
+TEST_F(fabric, remote_completion_data_is_refused)
+{
+	struct fi_info *h = rig_hints(NULL), *info = NULL;
+
+	h->domain_attr->cq_data_size = 4;
+	EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info));
+	fi_freeinfo(h);
+}
+
+TEST_F(fabric, shared_and_scalable_contexts_are_refused)
+{
+	struct fi_info *h, *info = NULL;
+
+	for (int c = 0; c < 3; c++) {
+		h = rig_hints(NULL);
+		switch (c) {
+		case 0: h->ep_attr->tx_ctx_cnt = FI_SHARED_CONTEXT; break;
+		case 1: h->ep_attr->rx_ctx_cnt = FI_SHARED_CONTEXT; break;
+		case 2: h->ep_attr->tx_ctx_cnt = 2; break;
+		}
+		EXPECT_EQ(-FI_ENODATA, fi_getinfo(VERSION, NULL, NULL, 0, h, &info))
+			TH_LOG("case %d", c);
+		fi_freeinfo(h);
+	}
+}
+
 /* Is @a a sockaddr_in of @len bytes? */
 static bool is_sockaddr_in(const void *a, size_t len)
 {
@@ -316,6 +398,56 @@ TEST_F(fabric, ofi_rxm_given_only_a_service_listens_on_its_port)
 	}
 	fi_freeinfo(info);
 	fi_freeinfo(h);
+}
+
+/*
+ * fi_getinfo(3): a passive endpoint given as the hints' handle lends its
+ * address to the active endpoint made from the answer (fabtests'
+ * fi_msg_sockets): named by it before the connection, bound to it after.
+ */
+TEST_F(fabric, an_endpoint_made_from_a_passive_endpoints_handle_takes_its_address)
+{
+	struct sockaddr_in srv_addr, own = { .sin_family = AF_INET,
+					     .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
+	struct side *cli = &self->cli;
+	struct fi_info *h = rig_hints("rig_bnxt1"), *info = NULL;
+	struct sockaddr_in name;
+	struct fid_pep *pep;
+	char port[16];
+	size_t len;
+	uint32_t type;
+
+	listen_on(_metadata, &self->srv, &srv_addr);
+	side_open(_metadata, cli, "rig_bnxt1");
+	own.sin_port = htons(free_port());
+	ASSERT_NE(0, own.sin_port);
+	ASSERT_EQ(0, fi_passive_ep(cli->fabric, cli->info, &pep, NULL));
+	ASSERT_EQ(0, fi_setname(&pep->fid, &own, sizeof(own)));
+	h->handle = &pep->fid;
+	snprintf(port, sizeof(port), "%u", ntohs(srv_addr.sin_port));
+	ASSERT_EQ(0, fi_getinfo(VERSION, "127.0.0.1", port, 0, h, &info));
+	fi_freeinfo(h);
+	EXPECT_EQ(&pep->fid, info->handle);
+	side_endpoint(_metadata, cli, info);
+	fi_close(&pep->fid);
+	len = sizeof(name);
+	ASSERT_EQ(0, fi_getname(&cli->ep->fid, &name, &len));
+	EXPECT_EQ(own.sin_port, name.sin_port);
+	ASSERT_EQ(0, fi_connect(cli->ep, info->dest_addr, NULL, 0));
+	fi_freeinfo(info);
+	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(self->srv.eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNREQ, type);
+	EXPECT_EQ(own.sin_port, ((struct sockaddr_in *)ev.e.info->dest_addr)->sin_port);
+	side_endpoint(_metadata, &self->srv, ev.e.info);
+	fi_freeinfo(ev.e.info);
+	ASSERT_EQ(0, fi_accept(self->srv.ep, NULL, 0));
+	ASSERT_EQ((ssize_t)sizeof(ev.e), next_event(cli->eq, &ev.e, sizeof(ev), &type, NULL));
+	ASSERT_EQ(FI_CONNECTED, type);
+	len = sizeof(name);
+	ASSERT_EQ(0, fi_getname(&cli->ep->fid, &name, &len));
+	EXPECT_EQ(own.sin_port, name.sin_port);
+	EXPECT_EQ(own.sin_addr.s_addr, name.sin_addr.s_addr);
 }
 
 TEST_F(fabric, messages_cross_a_connection_byte_for_byte_both_ways)
@@ -1251,16 +1383,22 @@ TEST_F(fabric, a_full_completion_queue_holds_posts_with_eagain_and_loses_nothing
 	EXPECT_EQ(1, next_completion(self->cli.cq, &c, NULL));
 }
 
-TEST_F(fabric, shutdown_reaches_the_peer_as_fi_shutdown)
+TEST_F(fabric, shutdown_reports_fi_shutdown_on_both_sides_once)
 {
 	struct fi_eq_cm_entry e;
 	uint32_t type;
 
 	connect_pair(_metadata, &self->srv, &self->cli);
 	ASSERT_EQ(0, fi_shutdown(self->cli.ep, 0));
+	ASSERT_EQ((ssize_t)sizeof(e), next_event(self->cli.eq, &e, sizeof(e), &type, NULL));
+	EXPECT_EQ(FI_SHUTDOWN, type);
+	EXPECT_EQ(&self->cli.ep->fid, e.fid);
 	ASSERT_EQ((ssize_t)sizeof(e), next_event(self->srv.eq, &e, sizeof(e), &type, NULL));
 	EXPECT_EQ(FI_SHUTDOWN, type);
 	EXPECT_EQ(&self->srv.ep->fid, e.fid);
+	ASSERT_EQ(0, fi_shutdown(self->srv.ep, 0));
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->srv.eq, &type, &e, sizeof(e), 200, 0));
+	EXPECT_EQ(-FI_EAGAIN, fi_eq_sread(self->cli.eq, &type, &e, sizeof(e), 200, 0));
 }
 
 /*
