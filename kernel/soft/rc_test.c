@@ -4,9 +4,11 @@
  * by frames (roce.h) over a fake wire that drops, duplicates, reorders
  * and corrupts them, on a fake clock.  Every message must end once, in
  * order, with every byte right; every corrupted frame must be dropped by
- * the decoder; and a clean wire must need no retransmission.  This file
- * owns those cases and the small caller they need (the part the model's
- * engine will play): it moves the bytes between buffers and frames.
+ * the decoder; and a clean wire must need no retransmission.  READs of 8
+ * and 64 MiB cross a slower wire that loses and reorders as netem does,
+ * within a bounded fake time.  This file owns those cases and the small
+ * callers they need (the part the model's engine will play): they move
+ * the bytes between buffers and frames.
  *
  * The wire is driven by a seeded PRNG; each seed is printed.  To rerun
  * one, boot the KUnit kernel with rig_soft_kunit.rc_seed=SEED (kunit.py
@@ -15,6 +17,8 @@
 #include <kunit/test.h>
 #include <linux/moduleparam.h>
 #include <linux/prandom.h>
+#include <linux/sizes.h>
+#include <linux/vmalloc.h>
 
 #include "rc.h"
 
@@ -425,9 +429,301 @@ static void a_clean_wire_needs_no_retransmission(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e->drops, 0);
 }
 
+/*
+ * Long READs over a wire with a rate and a delay, as netem makes one
+ * ("loss 2% reorder 10% delay 1ms" on both ends of a veth): each direction
+ * carries one packet per its size at BIG_NS_PER_KIB, holds it BIG_DELAY_NS,
+ * drops BIG_LOSS percent and sends BIG_EARLY percent at once, so they
+ * overtake what is held.  The packets are decoded structs, not frames:
+ * what is measured is the machines' recovery, not the codec.
+ */
+#define BIG_DELAY_NS	1000000ULL
+#define BIG_NS_PER_KIB	8000		/* about 1 Gb/s, as rxe across a veth */
+#define BIG_OVERHEAD	64		/* headers, as the link counts them */
+#define BIG_LANE	4096
+#define BIG_LOSS	2
+#define BIG_EARLY	10
+#define BIG_RKEY	0x77
+#define BIG_WASTE	64
+
+struct big_pkt {
+	u64 at;
+	u64 va;
+	u32 psn;
+	u32 len;
+	u32 dma_len;
+	u8 opcode;
+	u8 syndrome;
+	bool ackreq;
+};
+
+/* Packets in the order they arrive: each lane holds them at one delay. */
+struct big_lane {
+	struct big_pkt q[BIG_LANE];
+	u32 head;
+	u32 tail;
+};
+
+struct big_link {
+	struct big_lane held;
+	struct big_lane early;
+	u64 free_at;
+	u32 lost;
+};
+
+struct big_env {
+	struct kunit *test;
+	struct rnd_state rnd;
+	u64 now;
+	u32 mtu;
+	u32 len;
+	struct rig_soft_rc_req req;
+	struct rig_soft_rc_resp resp;
+	struct big_link ab;
+	struct big_link ba;
+	u8 *region;
+	u8 *data;
+	u32 placed;
+	u32 requests;
+	u32 timeouts;
+	u32 responses;
+	bool ended;
+};
+
+static void big_vfree(void *p)
+{
+	vfree(p);
+}
+
+static void *big_vzalloc(struct kunit *test, size_t size)
+{
+	void *p = vzalloc(size);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, big_vfree, p), 0);
+	return p;
+}
+
+/* Puts @tx on @l once the link is free; false while it is busy. */
+static bool big_push(struct big_env *e, struct big_link *l, const struct rig_soft_rc_tx *tx,
+		     u64 va)
+{
+	bool early = prandom_u32_state(&e->rnd) % 100 < BIG_EARLY;
+	bool read = tx->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST;
+	struct big_lane *lane = early ? &l->early : &l->held;
+	u32 len = read || tx->opcode == IB_OPCODE_RC_ACKNOWLEDGE ? 0 : tx->len;
+	struct big_pkt *p;
+
+	if (l->free_at > e->now)
+		return false;
+	l->free_at = e->now + (u64)(len + BIG_OVERHEAD) * BIG_NS_PER_KIB / 1024;
+	if (prandom_u32_state(&e->rnd) % 100 < BIG_LOSS || lane->tail - lane->head == BIG_LANE) {
+		l->lost++;
+		return true;
+	}
+	p = &lane->q[lane->tail++ % BIG_LANE];
+	*p = (struct big_pkt){
+		.at = l->free_at + (early ? 0 : BIG_DELAY_NS),
+		.va = va,
+		.psn = tx->psn,
+		.len = len,
+		.dma_len = read ? tx->len : 0,
+		.opcode = tx->opcode,
+		.syndrome = tx->syndrome,
+		.ackreq = tx->ackreq,
+	};
+	return true;
+}
+
+/* The next packet of @l that has arrived by now, as the receiver decodes it. */
+static bool big_take(struct big_env *e, struct big_link *l, struct rig_soft_roce_pkt *pkt)
+{
+	struct big_lane *lane = &l->held;
+	struct big_pkt *p;
+
+	if (l->early.head != l->early.tail &&
+	    (lane->head == lane->tail ||
+	     l->early.q[l->early.head % BIG_LANE].at < lane->q[lane->head % BIG_LANE].at))
+		lane = &l->early;
+	p = &lane->q[lane->head % BIG_LANE];
+	if (lane->head == lane->tail || p->at > e->now)
+		return false;
+	lane->head++;
+	*pkt = (struct rig_soft_roce_pkt){
+		.opcode = p->opcode,
+		.ackreq = p->ackreq,
+		.psn = p->psn,
+		.va = p->va,
+		.rkey = BIG_RKEY,
+		.dma_len = p->dma_len,
+		.syndrome = p->syndrome,
+		.len = p->len,
+	};
+	if (p->len)
+		pkt->payload = e->region + (p->va - RVA);
+	return true;
+}
+
+/* When the next packet of @l arrives, or RIG_SOFT_RC_NEVER. */
+static u64 big_next_at(const struct big_link *l)
+{
+	u64 at = RIG_SOFT_RC_NEVER;
+
+	if (l->held.head != l->held.tail)
+		at = l->held.q[l->held.head % BIG_LANE].at;
+	if (l->early.head != l->early.tail)
+		at = min(at, l->early.q[l->early.head % BIG_LANE].at);
+	return at;
+}
+
+static void big_requester(struct big_env *e)
+{
+	struct rig_soft_rc_place pl;
+	struct rig_soft_rc_tx tx;
+	struct rig_soft_rc_cqe cqe;
+	struct rig_soft_roce_pkt p;
+
+	if (e->now >= e->req.ack_deadline)
+		e->timeouts++;
+	rig_soft_rc_req_tick(&e->req, e->now);
+	while (rig_soft_rc_req_next(&e->req, e->now, &tx) &&
+	       big_push(e, &e->ab, &tx, RVA + tx.offset)) {
+		rig_soft_rc_req_sent(&e->req, &tx, e->now);
+		e->requests++;
+	}
+	while (big_take(e, &e->ba, &p)) {
+		if (rig_soft_rc_req_recv(&e->req, &p, e->now, &pl) != RIG_SOFT_RC_PLACE)
+			continue;
+		/* In order, each byte once. */
+		KUNIT_ASSERT_EQ(e->test, pl.offset, e->placed);
+		KUNIT_ASSERT_LE(e->test, pl.offset + pl.len, e->len);
+		memcpy(e->data + pl.offset, p.payload, pl.len);
+		e->placed += pl.len;
+	}
+	while (rig_soft_rc_req_pop(&e->req, &cqe)) {
+		KUNIT_ASSERT_FALSE(e->test, e->ended);
+		KUNIT_ASSERT_EQ(e->test, cqe.status, RIG_SOFT_RC_OK);
+		KUNIT_ASSERT_EQ(e->test, cqe.length, e->len);
+		e->ended = true;
+	}
+}
+
+static void big_responder(struct big_env *e)
+{
+	struct rig_soft_rc_tx tx;
+	struct rig_soft_roce_pkt p;
+
+	while (big_take(e, &e->ab, &p)) {
+		enum rig_soft_rc_check check = RIG_SOFT_RC_CHECK_OK;
+
+		if (rig_soft_rc_resp_classify(&e->resp, &p, NULL) == RIG_SOFT_RC_NEW &&
+		    (p.rkey != BIG_RKEY || p.va - RVA + p.dma_len > e->len))
+			check = RIG_SOFT_RC_CHECK_ACCESS;
+		rig_soft_rc_resp_recv(&e->resp, &p, check);
+	}
+	while (rig_soft_rc_resp_next(&e->resp, &tx) && big_push(e, &e->ba, &tx, tx.va)) {
+		rig_soft_rc_resp_sent(&e->resp, &tx);
+		e->responses++;
+	}
+}
+
+/* The next moment anything can happen. */
+static u64 big_next(struct big_env *e)
+{
+	struct rig_soft_rc_tx tx;
+	u64 at = min(big_next_at(&e->ab), big_next_at(&e->ba));
+
+	at = min(at, e->req.ack_deadline);
+	if (rig_soft_rc_resp_next(&e->resp, &tx))
+		at = min(at, e->ba.free_at);
+	if (rig_soft_rc_req_next(&e->req, e->now, &tx))
+		at = min(at, e->ab.free_at);
+	return max(at, e->now + 1);
+}
+
+/*
+ * One READ of @len bytes at @mtu; returns the fake time it took, or
+ * RIG_SOFT_RC_NEVER when it had not ended by @limit_ns.
+ */
+static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns)
+{
+	const struct rig_soft_rc_cfg cfg = {
+		.mtu = mtu, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
+		.max_rd_atomic = 4, .max_dest_rd_atomic = 4, .ack_every = 8,
+	};
+	struct big_env *e = big_vzalloc(test, sizeof(*e));
+	u32 slot, i;
+	u64 t0;
+
+	e->test = test;
+	prandom_seed_state(&e->rnd, seed);
+	e->mtu = mtu;
+	e->len = len;
+	e->region = big_vzalloc(test, len);
+	e->data = big_vzalloc(test, len);
+	for (i = 0; i < len; i += 4)
+		*(u32 *)(e->region + i) = i * 2654435761U + 1;
+	e->now = 1000000;
+	t0 = e->now;
+	rig_soft_rc_req_init(&e->req, &cfg, 0xfffff0);
+	rig_soft_rc_resp_init(&e->resp, &cfg, 0xfffff0);
+	KUNIT_ASSERT_EQ(test, rig_soft_rc_req_post(&e->req, RIG_SOFT_RC_READ, len, &slot), 0);
+	/* A transfer that sends its data many times over has failed already. */
+	while (!e->ended && !e->req.error && e->now - t0 < limit_ns &&
+	       e->responses / BIG_WASTE <= rig_soft_rc_npkts(len, mtu)) {
+		big_requester(e);
+		big_responder(e);
+		big_requester(e);
+		if (!e->ended)
+			e->now = big_next(e);
+	}
+	kunit_info(test, "seed %llu: a READ of %u MiB at MTU %u %s after %llu.%03llu s of fake time: %u requests (%u timeouts), %u responses, %u and %u packets lost",
+		   seed, len >> 20, mtu, e->ended ? "ended" : "had not ended",
+		   (e->now - t0) / 1000000000, (e->now - t0) / 1000000 % 1000, e->requests,
+		   e->timeouts, e->responses, e->ab.lost, e->ba.lost);
+	KUNIT_EXPECT_FALSE(test, e->req.error);
+	if (!e->ended)
+		return RIG_SOFT_RC_NEVER;
+	KUNIT_EXPECT_EQ(test, e->placed, len);
+	KUNIT_EXPECT_EQ(test, memcmp(e->data, e->region, len), 0);
+	return e->now - t0;
+}
+
+/*
+ * Under loss and netem's reordering most gaps in a READ's responses are
+ * packets overtaken, which go-back-N must ask for again all the same: a
+ * gap about every eighth packet, one re-request and one round trip each,
+ * and a lost re-request or its first response costs an ACK timeout (67 ms
+ * at timeout 14).  Seed 5 takes 2.1 s (MTU 1024) and 0.5 s (4096) for 8
+ * MiB, 15.5 s and 4.2 s for 64 MiB; the limits leave room for other seeds
+ * and stay well inside rig's 5 s + 2 s per MiB (21 s, 133 s) of waiting
+ * for a completion.
+ */
+static void big_reads(struct kunit *test, u32 len, u64 limit_ns)
+{
+	static const u32 mtus[] = { 1024, 4096 };
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(mtus); i++)
+		KUNIT_EXPECT_LT(test, big_read(test, rc_seed ?: 5, len, mtus[i], limit_ns),
+				limit_ns);
+}
+
+static void an_8_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
+{
+	big_reads(test, SZ_8M, 6ULL * NSEC_PER_SEC);
+}
+
+static void a_64_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
+{
+	big_reads(test, SZ_64M, 40ULL * NSEC_PER_SEC);
+}
+
 static struct kunit_case rig_soft_rc_test_cases[] = {
 	KUNIT_CASE(every_message_ends_once_in_order_over_a_bad_wire),
 	KUNIT_CASE(a_clean_wire_needs_no_retransmission),
+	KUNIT_CASE(an_8_mib_read_ends_over_a_lossy_reordering_wire),
+	KUNIT_CASE(a_64_mib_read_ends_over_a_lossy_reordering_wire),
 	{}
 };
 
