@@ -201,8 +201,6 @@ struct rig_soft_rc_msg {
  * @recovering: it went back and has seen no progress since: further signs
  *		of loss (NAKs, gaps) are the old stream's; only the timer goes
  *		back again
- * @heard: a READ response came, in order or not, since it went back or
- *	   the ACK timer last expired: the responder is still sending
  * @rnr_wait: an RNR NAK holds it until @rnr_deadline
  * @error: a message failed; nothing more is sent
  * @faulted: the caller failed message @fault before the ones before it
@@ -228,7 +226,6 @@ struct rig_soft_rc_req {
 	u8 retry_left;
 	u8 rnr_left;
 	bool recovering;
-	bool heard;
 	bool rnr_wait;
 	bool error;
 	bool faulted;

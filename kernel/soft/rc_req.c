@@ -363,7 +363,6 @@ static void rig_soft_rc_go_back(struct rig_soft_rc_req *req, u32 psn, u64 now)
 		rig_soft_rc_msg(req, i)->issued = false;
 	req->since_ackreq = 0;
 	req->recovering = true;
-	req->heard = false;
 	rig_soft_rc_arm(req, now);
 }
 
@@ -538,7 +537,6 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	if (!m || ((rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_AETH) &&
 		   (pkt->syndrome & RIG_SOFT_SYN_TYPE) != RIG_SOFT_SYN_ACK))
 		return RIG_SOFT_RC_DROP;
-	req->heard = true;
 	/* Every message before the READ is done: a response acknowledges them. */
 	if (rig_soft_rc_ack_to(req, rig_soft_psn_add(m->psn, RIG_SOFT_PSN_SPACE - 1), now))
 		rig_soft_rc_loss(req, now);
@@ -633,18 +631,8 @@ u64 rig_soft_rc_req_tick(struct rig_soft_rc_req *req, u64 now)
 	}
 	if (now >= req->ack_deadline) {
 		req->ack_deadline = RIG_SOFT_RC_NEVER;
-		/*
-		 * Gone back, and READ responses still come: the responder is
-		 * sending what was asked before, and (rxe) looks at what was
-		 * asked again only after it.  Asking once more would queue
-		 * more behind it; the timer waits again, without a retry.
-		 */
-		if (req->recovering && req->heard) {
-			req->heard = false;
-			rig_soft_rc_arm(req, now);
-		} else if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0) {
+		if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0)
 			rig_soft_rc_resend(req, now);
-		}
 	}
 	if (req->error)
 		return RIG_SOFT_RC_NEVER;
