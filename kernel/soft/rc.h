@@ -49,18 +49,6 @@
  * its responses at once).
  */
 #define RIG_SOFT_RC_INFLIGHT	64
-/*
- * READ response packets a requester asks for again in one request, at
- * most, once it has asked for them before; it asks for the next piece
- * once what it asked for and has not had fits RIG_SOFT_RC_INFLIGHT.  A
- * responder may finish the reply it is sending before it looks at a
- * duplicate READ and then replay all the duplicate asks (rxe does): asked
- * again for the whole rest, a long READ would pay the rest again for each
- * loss, and under netem's loss and reorder a gap comes every few packets.
- * In pieces a loss costs at most RIG_SOFT_RC_INFLIGHT packets, and two
- * pieces in flight keep the responder busy while the next one is asked.
- */
-#define RIG_SOFT_RC_REREAD	(RIG_SOFT_RC_INFLIGHT / 2)
 /* "No deadline" */
 #define RIG_SOFT_RC_NEVER	U64_MAX
 /* IBA's largest message, in bytes. */

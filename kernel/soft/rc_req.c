@@ -208,12 +208,6 @@ bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig
 		tx->opcode = IB_OPCODE_RC_RDMA_READ_REQUEST;
 		tx->ackreq = true;
 		tx->len = m->length - tx->offset;
-		/* Asked for before: again in pieces, RIG_SOFT_RC_REREAD says why. */
-		if (rig_soft_psn_cmp(req->cur_psn, req->hi_psn) < 0) {
-			if (out + RIG_SOFT_RC_REREAD > RIG_SOFT_RC_INFLIGHT)
-				return false;
-			tx->len = min(tx->len, RIG_SOFT_RC_REREAD * mtu);
-		}
 		return true;
 	}
 	tx->opcode = rig_soft_rc_opcode(false, i, m->npkts);
@@ -250,7 +244,7 @@ void rig_soft_rc_req_sent(struct rig_soft_rc_req *req, const struct rig_soft_rc_
 
 	if (m->kind == RIG_SOFT_RC_READ) {
 		m->issued = true;
-		req->cur_psn = rig_soft_psn_add(tx->psn, rig_soft_rc_npkts(tx->len, req->cfg.mtu));
+		req->cur_psn = rig_soft_psn_add(m->psn, m->npkts);
 	} else {
 		req->cur_psn = rig_soft_psn_add(req->cur_psn, 1);
 	}
@@ -509,22 +503,6 @@ static struct rig_soft_rc_msg *rig_soft_rc_read_of(struct rig_soft_rc_req *req, 
 	return NULL;
 }
 
-/*
- * While going back, a gap is the old stream's, except the Last that ends
- * the first piece asked for again (RIG_SOFT_RC_REREAD): the replay came
- * and its first response did not, so it is asked for again at once rather
- * than after the ACK timeout.  Only a piece ends with Last before the
- * READ's last response.
- */
-static bool rig_soft_rc_replay_lost(const struct rig_soft_rc_req *req,
-				    const struct rig_soft_rc_msg *m, u32 expected,
-				    const struct rig_soft_roce_pkt *pkt)
-{
-	return req->recovering && (rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST) &&
-	       pkt->psn == rig_soft_psn_add(expected, RIG_SOFT_RC_REREAD - 1) &&
-	       rig_soft_psn_dist(m->psn, pkt->psn) + 1 < m->npkts;
-}
-
 /* A READ response: the next in order is placed, a gap is a loss. */
 static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req,
 						     const struct rig_soft_roce_pkt *pkt, u64 now,
@@ -545,17 +523,11 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	i = m->rcvd;
 	expected = rig_soft_psn_add(m->psn, i);
 	d = rig_soft_psn_cmp(pkt->psn, expected);
-	if (d > 0 && rig_soft_rc_replay_lost(req, m, expected, pkt))
-		rig_soft_rc_resend(req, now);
-	else if (d > 0)
+	if (d > 0)
 		rig_soft_rc_loss(req, now);
-	/*
-	 * A piece asked for again ends with Last wherever it ends (rxe's
-	 * read_reply(), rig_soft_rc_resp_reread()): only the READ's last
-	 * response must carry it; the PSN and length say where data goes.
-	 */
-	if (d || pkt->len != min(mtu, m->length - i * mtu) ||
-	    (i + 1 == m->npkts && !(rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST)))
+	if (d ||
+	    pkt->len != min(mtu, m->length - i * mtu) ||
+	    !(rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST) != (i + 1 < m->npkts))
 		return RIG_SOFT_RC_DROP;
 	*place = (struct rig_soft_rc_place){
 		.slot = req->una % RIG_SOFT_RC_WINDOW,

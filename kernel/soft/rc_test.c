@@ -6,11 +6,9 @@
  * order, with every byte right; every corrupted frame must be dropped by
  * the decoder; and a clean wire must need no retransmission.  READs of 8
  * and 64 MiB cross a slower wire that loses and reorders as netem does,
- * within a bounded fake time, from our responder and from one that, as
- * rxe's, replays each duplicate READ whole after the reply it is sending.
- * This file owns those cases and the small callers they need (the part
- * the model's engine will play): they move the bytes between buffers and
- * frames.
+ * within a bounded fake time.  This file owns those cases and the small
+ * callers they need (the part the model's engine will play): they move
+ * the bytes between buffers and frames.
  *
  * The wire is driven by a seeded PRNG; each seed is printed.  To rerun
  * one, boot the KUnit kernel with rig_soft_kunit.rc_seed=SEED (kunit.py
@@ -447,7 +445,6 @@ static void a_clean_wire_needs_no_retransmission(struct kunit *test)
 #define BIG_EARLY	10
 #define BIG_RKEY	0x77
 #define BIG_WASTE	64
-#define BIG_BACKLOG	1024
 
 struct big_pkt {
 	u64 at;
@@ -491,10 +488,6 @@ struct big_env {
 	u32 timeouts;
 	u32 responses;
 	bool ended;
-	bool rxe;
-	struct rig_soft_roce_pkt backlog[BIG_BACKLOG];
-	u32 backlog_head;
-	u32 backlog_tail;
 };
 
 static void big_vfree(void *p)
@@ -615,44 +608,20 @@ static void big_requester(struct big_env *e)
 	}
 }
 
-static void big_request(struct big_env *e, const struct rig_soft_roce_pkt *p)
-{
-	enum rig_soft_rc_check check = RIG_SOFT_RC_CHECK_OK;
-
-	if (rig_soft_rc_resp_classify(&e->resp, p, NULL) == RIG_SOFT_RC_NEW &&
-	    (p->rkey != BIG_RKEY || p->va - RVA + p->dma_len > e->len))
-		check = RIG_SOFT_RC_CHECK_ACCESS;
-	rig_soft_rc_resp_recv(&e->resp, p, check);
-}
-
-/*
- * rxe's responder (rxe_resp.c) takes requests one at a time from its
- * queue: while a READ's reply is being sent, get_req() goes on with
- * read_reply() and the requests behind wait, and duplicate_request()
- * then replays a duplicate READ for all the length it asks.  Played by
- * our responder given the next request only once it has nothing queued.
- */
-static void big_rxe_take(struct big_env *e)
-{
-	while (e->backlog_head != e->backlog_tail && e->resp.job_head == e->resp.job_tail)
-		big_request(e, &e->backlog[e->backlog_head++ % BIG_BACKLOG]);
-}
-
 static void big_responder(struct big_env *e)
 {
 	struct rig_soft_rc_tx tx;
 	struct rig_soft_roce_pkt p;
 
 	while (big_take(e, &e->ab, &p)) {
-		if (!e->rxe)
-			big_request(e, &p);
-		else if (e->backlog_tail - e->backlog_head < BIG_BACKLOG)
-			e->backlog[e->backlog_tail++ % BIG_BACKLOG] = p;
+		enum rig_soft_rc_check check = RIG_SOFT_RC_CHECK_OK;
+
+		if (rig_soft_rc_resp_classify(&e->resp, &p, NULL) == RIG_SOFT_RC_NEW &&
+		    (p.rkey != BIG_RKEY || p.va - RVA + p.dma_len > e->len))
+			check = RIG_SOFT_RC_CHECK_ACCESS;
+		rig_soft_rc_resp_recv(&e->resp, &p, check);
 	}
-	for (;;) {
-		big_rxe_take(e);
-		if (!rig_soft_rc_resp_next(&e->resp, &tx) || !big_push(e, &e->ba, &tx, tx.va))
-			break;
+	while (rig_soft_rc_resp_next(&e->resp, &tx) && big_push(e, &e->ba, &tx, tx.va)) {
 		rig_soft_rc_resp_sent(&e->resp, &tx);
 		e->responses++;
 	}
@@ -676,7 +645,7 @@ static u64 big_next(struct big_env *e)
  * One READ of @len bytes at @mtu; returns the fake time it took, or
  * RIG_SOFT_RC_NEVER when it had not ended by @limit_ns.
  */
-static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns, bool rxe)
+static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns)
 {
 	const struct rig_soft_rc_cfg cfg = {
 		.mtu = mtu, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
@@ -687,7 +656,6 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
 	u64 t0;
 
 	e->test = test;
-	e->rxe = rxe;
 	prandom_seed_state(&e->rnd, seed);
 	e->mtu = mtu;
 	e->len = len;
@@ -709,8 +677,8 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
 		if (!e->ended)
 			e->now = big_next(e);
 	}
-	kunit_info(test, "seed %llu: a READ of %u MiB at MTU %u from %s %s after %llu.%03llu s of fake time: %u requests (%u timeouts), %u responses, %u and %u packets lost",
-		   seed, len >> 20, mtu, rxe ? "rxe" : "rig", e->ended ? "ended" : "had not ended",
+	kunit_info(test, "seed %llu: a READ of %u MiB at MTU %u %s after %llu.%03llu s of fake time: %u requests (%u timeouts), %u responses, %u and %u packets lost",
+		   seed, len >> 20, mtu, e->ended ? "ended" : "had not ended",
 		   (e->now - t0) / 1000000000, (e->now - t0) / 1000000 % 1000, e->requests,
 		   e->timeouts, e->responses, e->ab.lost, e->ba.lost);
 	KUNIT_EXPECT_FALSE(test, e->req.error);
@@ -725,40 +693,30 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
  * Under loss and netem's reordering most gaps in a READ's responses are
  * packets overtaken, which go-back-N must ask for again all the same: a
  * gap about every eighth packet, one re-request and one round trip each,
- * and a lost re-request costs an ACK timeout (67 ms at timeout 14).  Seed
- * 5 takes 1.7 s (MTU 1024) and 0.4 s (4096) for 8 MiB, 12.9 s and 3.5 s
- * for 64 MiB, and from a responder that replays whole 0.9 s and 0.8 s for
- * 8 MiB; the limits leave room for other seeds and stay well inside rig's
- * 5 s + 2 s per MiB (21 s, 133 s) of waiting for a completion.
+ * and a lost re-request or its first response costs an ACK timeout (67 ms
+ * at timeout 14).  Seed 5 takes 2.1 s (MTU 1024) and 0.5 s (4096) for 8
+ * MiB, 15.5 s and 4.2 s for 64 MiB; the limits leave room for other seeds
+ * and stay well inside rig's 5 s + 2 s per MiB (21 s, 133 s) of waiting
+ * for a completion.
  */
-static void big_reads(struct kunit *test, u32 len, u64 limit_ns, bool rxe)
+static void big_reads(struct kunit *test, u32 len, u64 limit_ns)
 {
 	static const u32 mtus[] = { 1024, 4096 };
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(mtus); i++)
-		KUNIT_EXPECT_LT(test, big_read(test, rc_seed ?: 5, len, mtus[i], limit_ns, rxe),
+		KUNIT_EXPECT_LT(test, big_read(test, rc_seed ?: 5, len, mtus[i], limit_ns),
 				limit_ns);
 }
 
 static void an_8_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
 {
-	big_reads(test, SZ_8M, 6ULL * NSEC_PER_SEC, false);
+	big_reads(test, SZ_8M, 6ULL * NSEC_PER_SEC);
 }
 
 static void a_64_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
 {
-	big_reads(test, SZ_64M, 40ULL * NSEC_PER_SEC, false);
-}
-
-/*
- * The same READ from a responder that, as rxe's, finishes the reply it is
- * sending before it looks at a duplicate READ and then replays all the
- * duplicate asks for: each request asked again is sent whole.
- */
-static void an_8_mib_read_ends_from_a_responder_that_replays_whole(struct kunit *test)
-{
-	big_reads(test, SZ_8M, 6ULL * NSEC_PER_SEC, true);
+	big_reads(test, SZ_64M, 40ULL * NSEC_PER_SEC);
 }
 
 static struct kunit_case rig_soft_rc_test_cases[] = {
@@ -766,7 +724,6 @@ static struct kunit_case rig_soft_rc_test_cases[] = {
 	KUNIT_CASE(a_clean_wire_needs_no_retransmission),
 	KUNIT_CASE(an_8_mib_read_ends_over_a_lossy_reordering_wire),
 	KUNIT_CASE(a_64_mib_read_ends_over_a_lossy_reordering_wire),
-	KUNIT_CASE(an_8_mib_read_ends_from_a_responder_that_replays_whole),
 	{}
 };
 
