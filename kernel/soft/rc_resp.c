@@ -167,12 +167,9 @@ static const struct rig_soft_rc_rd *rig_soft_rc_rd_of(const struct rig_soft_rc_r
 
 /*
  * A READ again: the requester went back and lost responses from this PSN
- * on.  It may only ask for what was checked when the READ was new, so the
- * replay touches nothing the caller has not allowed: from this PSN's
- * address, the rest or a part of it in whole packets (a requester asks
- * again in pieces so that a responder that replays each duplicate whole
- * costs it one piece per loss).  Queued responses at or after this PSN
- * go: the requester asks for them again.
+ * on.  It may only ask for the rest of what was checked when the READ was
+ * new, so the replay touches nothing the caller has not allowed.  Queued
+ * responses at or after this PSN go: the requester asks for them again.
  */
 static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp *resp,
 							const struct rig_soft_roce_pkt *pkt)
@@ -184,9 +181,7 @@ static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp 
 		return RIG_SOFT_RC_DROP;
 	i = rig_soft_psn_dist(rd->psn, pkt->psn);
 	off = i * resp->cfg.mtu;
-	/* A part must end on a packet, or its PSNs would not be the READ's. */
-	if (pkt->rkey != rd->rkey || pkt->va != rd->va + off || pkt->dma_len > rd->len - off ||
-	    (pkt->dma_len != rd->len - off && (!pkt->dma_len || pkt->dma_len % resp->cfg.mtu)))
+	if (pkt->rkey != rd->rkey || pkt->va != rd->va + off || pkt->dma_len != rd->len - off)
 		return RIG_SOFT_RC_DROP;
 	while (resp->job_tail != resp->job_head) {
 		const struct rig_soft_rc_rd *last = rig_soft_rc_job(resp, resp->job_tail - 1);
@@ -200,8 +195,7 @@ static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp 
 		return RIG_SOFT_RC_DROP;
 	*rig_soft_rc_job(resp, resp->job_tail++) = (struct rig_soft_rc_rd){
 		.psn = pkt->psn,
-		.npkts = pkt->dma_len == rd->len - off ? rd->npkts - i :
-			 pkt->dma_len / resp->cfg.mtu,
+		.npkts = rd->npkts - i,
 		.va = pkt->va,
 		.rkey = rd->rkey,
 		.len = pkt->dma_len,
