@@ -1229,9 +1229,10 @@ static int rig_ep_shutdown(struct fid_ep *fep, uint64_t flags)
 	/*
 	 * The connection ends here as well as at the peer: FI_SHUTDOWN on
 	 * both sides, once (tcp's and verbs' rule), so that two peers that
-	 * shut down at once each see their own end.
+	 * shut down at once each see their own end.  Only a connection that
+	 * was reported FI_CONNECTED ends so: an attempt given up is not one.
 	 */
-	if (ep->state != RIG_CM_IDLE && ep->state != RIG_CM_DOWN)
+	if (ep->state == RIG_CM_CONNECTED || ep->state == RIG_CM_CLOSING)
 		rig_eq_cm_event(ep->eq, FI_SHUTDOWN, &ep->ep.fid, NULL, NULL, 0);
 	rig_ep_down(ep);
 	pthread_mutex_unlock(&ep->eq->lock);

@@ -324,7 +324,8 @@ static void on_cm_event(uint32_t type, const struct fi_eq_cm_entry *e, size_t dl
 		s->connected = true;
 		break;
 	case FI_SHUTDOWN:
-		must(s->connected && !s->shutdown && !s->app_shutdown && !dlen);
+		/* Once, after FI_CONNECTED: the peer's shutdown or our own. */
+		must(s->connected && !s->shutdown && !dlen);
 		s->shutdown = true;
 		break;
 	default:
