@@ -78,8 +78,8 @@ TEST_F(args, a_well_formed_host_region_is_taken)
 
 TEST_F(args, answer_fields_set_on_input_are_refused)
 {
+	/* flags is an input (regions: the_module_announces_local_regions_...). */
 	static const size_t at[] = {
-		offsetof(struct rig_bnxt_reg_region, flags),
 		offsetof(struct rig_bnxt_reg_region, handle),
 		offsetof(struct rig_bnxt_reg_region, key),
 		offsetof(struct rig_bnxt_reg_region, region_bytes),
