@@ -466,20 +466,31 @@ static int oob_write(struct oob *o, const void *buf, size_t n, const char *what)
 	return 0;
 }
 
+/*
+ * Read the @n bytes of one message within @timeout_ms in all (negative:
+ * for ever): a peer trickling a byte at a time holds a step no longer
+ * than one that sends nothing.
+ */
 static int oob_read(struct oob *o, void *buf, size_t n, const char *what, int timeout_ms)
 {
+	uint64_t deadline = oob_ms_now() + (uint64_t)(timeout_ms < 0 ? 0 : timeout_ms);
 	char *p = buf;
 	size_t got = 0;
 
 	while (got < n) {
 		struct pollfd pfd = { .fd = o->fd, .events = POLLIN };
-		ssize_t ret = poll(&pfd, 1, timeout_ms);
+		uint64_t now = oob_ms_now();
+		int left = timeout_ms < 0 ? -1 : now < deadline ? (int)(deadline - now) : 0;
+		ssize_t ret = poll(&pfd, 1, left);
 
 		if (ret < 0 && errno == EINTR)
 			continue;
-		if (ret == 0)
+		if (ret == 0 && !got)
 			return oob_fail(o, "%s: nothing from the peer for %g s (%zu of %zu bytes came)",
 					what, timeout_ms / 1000.0, got, n);
+		if (ret == 0)
+			return oob_fail(o, "%s: only %zu of %zu bytes came from the peer in %g s",
+					what, got, n, timeout_ms / 1000.0);
 		if (ret > 0)
 			ret = recv(o->fd, p + got, n - got, 0);
 		if (ret < 0 && errno == EINTR)

@@ -56,7 +56,7 @@
 /* The cache line rig tells the peer, as perftest reads it on x86. */
 #define OOB_CACHE_LINE 64
 
-/* How long a step of the set-up waits for the peer, in milliseconds. */
+/* How long a step of the set-up waits for the peer's whole message, in milliseconds. */
 #define OOB_TIMEOUT_MS 30000
 
 /**
@@ -270,6 +270,8 @@ int oob_connect(struct oob *o, const char *host, uint16_t port, int timeout_ms);
  * @timeout_ms: how long to wait for the peer, negative for ever
  *
  * The client writes first, the server reads first, as perftest does.
+ * The peer's @n bytes must all come within @timeout_ms, however they
+ * trickle in.
  *
  * Return: 0, or -1 with @o->error said (closed, reset, timed out, short).
  */

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
@@ -391,6 +393,8 @@ TEST(gids_of_two_kinds_are_refused_as_perftest_refuses_them)
  * @writes: what it writes, in order (NULL ends)
  * @lens: their lengths
  * @linger: stay silent this many ms before closing
+ * @trickle: send each write a byte at a time, this many ms apart (0: at once)
+ * @port: as a client, connect to this port of 127.0.0.1 (0: wait on @lfd)
  */
 struct script {
 	int lfd;
@@ -398,25 +402,56 @@ struct script {
 	const char *writes[8];
 	size_t lens[8];
 	int linger;
+	int trickle;
+	uint16_t port;
 };
+
+/* A connection to @port of 127.0.0.1, or -1. */
+static int dial(uint16_t port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(port),
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a))) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Write @n bytes of @p to @fd, all at once or @trickle ms a byte: 0 or -1. */
+static int say(int fd, const char *p, size_t n, int trickle)
+{
+	size_t step = trickle ? 1 : n;
+
+	for (size_t i = 0; i < n; i += step) {
+		if (trickle)
+			usleep((useconds_t)trickle * 1000);
+		if (send(fd, p + i, step, MSG_NOSIGNAL) != (ssize_t)step)
+			return -1;
+	}
+	return 0;
+}
 
 static void *play(void *arg)
 {
 	struct script *s = arg;
-	int fd = accept(s->lfd, NULL, NULL);
+	int fd = s->port ? dial(s->port) : accept(s->lfd, NULL, NULL);
 	char buf[256];
 
 	for (int i = 0; fd >= 0 && s->writes[i]; i++) {
 		if (s->reads[i] && recv(fd, buf, s->reads[i], MSG_WAITALL) != (ssize_t)s->reads[i])
 			break;
-		if (send(fd, s->writes[i], s->lens[i], MSG_NOSIGNAL) != (ssize_t)s->lens[i])
+		if (say(fd, s->writes[i], s->lens[i], s->trickle))
 			break;
 	}
 	if (s->linger)
 		usleep((useconds_t)s->linger * 1000);
 	if (fd >= 0)
 		close(fd);
-	close(s->lfd);
+	if (!s->port)
+		close(s->lfd);
 	return NULL;
 }
 
@@ -537,6 +572,153 @@ TEST(a_well_behaved_perftest_peer_gets_to_the_key_and_the_smaller_mtu)
 	EXPECT_FALSE(o.peer_rig);
 	EXPECT_EQ(512, o.mtu);
 	EXPECT_EQ(0xa1b2c3, o.peer.psn);
+}
+
+
+/* The file descriptors this process has open. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n - 3;	/* ".", ".." and the directory's own */
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/*
+ * rig's server (rig send-bw -S) against @s as its client, each step
+ * waiting @timeout_ms: its error, how long it took in @secs, and no file
+ * descriptor left open by either side once both are done.
+ */
+static const char *server_against(struct __test_metadata *_metadata, struct script *s,
+				  int timeout_ms, struct oob *o, double *secs)
+{
+	struct oob_key key = rig_end(17, 1024, 4096).key;
+	struct oob_params params = { .test = "send-bw", .size = 64, .iters = 10 };
+	int fds = open_fds(), lfd;
+	double start;
+	pthread_t t;
+
+	lfd = listener(_metadata, &s->port);
+	if (lfd < 0 || pthread_create(&t, NULL, play, s))
+		return "no listener or no thread";
+	start = now_s();
+	if (!oob_accept(o, lfd, 5000)) {
+		o->timeout_ms = timeout_ms;
+		if (!oob_setup(o, &key, &params, 4096, 1024))
+			snprintf(o->error, sizeof(o->error), "(no error)");
+	}
+	*secs = now_s() - start;
+	oob_drop(o);
+	pthread_join(t, NULL);
+	EXPECT_EQ(fds, open_fds());
+	return o->error;
+}
+
+#define VERSION "6.06\0\0\0\0\0\0\0\0\0\0\0"
+
+/* rig's server refuses @s with an error holding @want: how long it took, in s. */
+static double expect_refusal(struct __test_metadata *_metadata, struct script *s,
+			     int timeout_ms, const char *want)
+{
+	double secs = 0;
+	struct oob o;
+
+	EXPECT_NE(NULL, strstr(server_against(_metadata, s, timeout_ms, &o, &secs), want))
+		TH_LOG("%s", o.error);
+	return secs;
+}
+
+TEST(a_client_that_sends_garbage_for_a_version_is_refused_by_the_server)
+{
+	struct script s = { .writes = { "GET / HTTP/1.1\r\n" }, .lens = { 16 } };
+
+	expect_refusal(_metadata, &s, 2000, "version: the peer's version is not text");
+}
+
+TEST(a_client_that_closes_at_once_is_named_as_closing_by_the_server)
+{
+	struct script s = { .writes = { NULL } };
+
+	expect_refusal(_metadata, &s, 2000, "version: the peer closed the connection");
+}
+
+/*
+ * A client's set-up as perftest's (version @version, page 4096, cache
+ * line 64, MTU 1024), each message after the server's answer to the last,
+ * then @n bytes of @last.
+ */
+static struct script client_script(const char *version, const char *last, size_t n)
+{
+	static const char page[4] = { 0, 0, 0x10, 0 }, line[4] = { 0, 0, 0, 64 };
+
+	return (struct script){
+		.reads = { 0, 16, 4, 4, 2 },
+		.writes = { version, page, line, "3", last },
+		.lens = { 16, 4, 4, 2, n },
+	};
+}
+
+TEST(a_client_that_cuts_its_key_message_short_is_told_how_much_came)
+{
+	struct script s = client_script(VERSION, perftest_key, 50);
+
+	expect_refusal(_metadata, &s, 2000,
+		       "key message: the peer closed the connection after 50 of 108 bytes");
+}
+
+TEST(a_client_whose_key_runs_past_its_fields_is_refused_by_the_server)
+{
+	static char longer[OOB_KEY_BYTES];
+	struct script s = client_script(VERSION, longer, sizeof(longer));
+
+	/* Every field a digit too long: no NUL where the message ends. */
+	memset(longer, '1', sizeof(longer));
+	expect_refusal(_metadata, &s, 2000,
+		       "key message: the key message does not end where it should");
+}
+
+TEST(a_rig_client_with_garbage_for_its_parameters_is_refused_by_the_server)
+{
+	static char garbage[OOB_PARAMS_BYTES];
+	struct script s = client_script("6.06 rig\0\0\0\0\0\0\0", garbage, sizeof(garbage));
+
+	memset(garbage, 0xff, sizeof(garbage));
+	expect_refusal(_metadata, &s, 2000, "rig's parameters");
+}
+
+TEST(a_client_that_connects_and_says_nothing_times_the_server_out)
+{
+	struct script s = { .writes = { "" }, .lens = { 0 }, .linger = 1500 };
+
+	EXPECT_LT(expect_refusal(_metadata, &s, 300,
+				 "version: nothing from the peer for 0.3 s (0 of 16 bytes came)"),
+		  1.0);
+}
+
+/*
+ * A byte every 100 ms: each comes well inside the step's 500 ms, but the
+ * version's 16 bytes would take 1.6 s.  The step waits 500 ms in all, not
+ * 500 ms a byte, or a client could hold a server for hours.
+ */
+TEST(a_client_that_trickles_a_byte_at_a_time_times_out_within_the_step)
+{
+	struct script s = { .writes = { VERSION }, .lens = { 16 }, .trickle = 100,
+			    .linger = 500 };
+
+	EXPECT_LT(expect_refusal(_metadata, &s, 500, "version: only "), 1.0);
 }
 
 TEST(connecting_where_nobody_waits_says_to_start_a_server)
