@@ -270,7 +270,10 @@ static void rig_soft_show_wire(struct seq_file *m, struct rig_soft_dev *sd)
 
 	seq_printf(m, "rx_frames %llu\nrx_ok %llu\ntx_frames %llu\ntx_full %llu\n",
 		   w->rx_frames, w->rx_ok, w->tx_frames, w->tx_full);
-	seq_printf(m, "drop_queue_full %lld\n", atomic64_read(&sd->fn.rx_overflow));
+	seq_printf(m, "rx_queue_bytes %u\nrx_queue_budget %u\n",
+		   rig_soft_net_rx_held(sd), RIG_SOFT_NET_RXQ_BYTES);
+	seq_printf(m, "drop_queue_full %lld\ndrop_queue_too_long %lld\n",
+		   atomic64_read(&sd->fn.rx_overflow), atomic64_read(&sd->fn.rx_too_long));
 	for (i = RIG_SOFT_ROCE_OK + 1; i < RIG_SOFT_ROCE_DROPS; i++)
 		seq_printf(m, "drop_%s %llu\n", rig_soft_roce_drop_names[i], w->roce[i]);
 	for (i = 0; i < RIG_SOFT_WIRE_DROPS; i++)

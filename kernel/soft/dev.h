@@ -15,6 +15,7 @@
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
+#include <linux/sizes.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -80,8 +81,11 @@ struct rig_soft_vec {
  * @mtu_before: the function's MTU before it was attached, given back
  *		when it is detached; under the world's lock
  * @rxq: frames the interface received for the function: filled by its
- *	 rx_handler (softirq, the queue's own lock), drained by the
- *	 engine's pass; at most RIG_SOFT_NET_RXQ
+ *	 rx_handler (softirq), drained by the engine's pass, both under
+ *	 the queue's own lock (@rxq.lock, bottom halves and irqs off)
+ * @rx_bytes: what @rxq holds, the sum of its skbs' truesize: charged
+ *	      and uncharged under @rxq.lock with every frame queued and
+ *	      taken, at most RIG_SOFT_NET_RXQ_BYTES
  * @changed: tells the driver that the interface changed, from where the
  *	     RTNL is held (a notifier); runs rig_soft_dev_netdev_changed()
  */
@@ -92,8 +96,52 @@ struct rig_soft_net {
 	struct net_device *xdev;
 	u32 mtu_before;
 	struct sk_buff_head rxq;
+	u32 rx_bytes;		/* under @rxq.lock */
 	struct work_struct changed;
 };
+
+/*
+ * Bytes of skbs (truesize: data, headers and the skb itself) a function's
+ * receive queue may hold; a frame that would pass it is dropped and
+ * counted.  A peer answers a READ with all its responses at once (rxe
+ * does: 8192 of about 2.3 KiB for ib_read_bw's 8 MiB at an MTU of 1024;
+ * 2048 of about 8.3 KiB at 4096), which a smaller queue would drop
+ * wholesale, round after round, until the reader's retries ran out.  A
+ * peer flooding the longest frames the model takes makes it hold no more.
+ */
+#define RIG_SOFT_NET_RXQ_BYTES	(24 * SZ_1M)
+
+/*
+ * Is a frame of @len bytes, from its Ethernet header on, one the model
+ * could take?  Longer ones (jumbo frames) are dropped before they are
+ * queued: no path MTU makes one.
+ */
+static inline bool rig_soft_net_rx_fits(u32 len)
+{
+	return len <= RIG_SOFT_ROCE_FRAME_MAX;
+}
+
+/*
+ * Charge a receive queue holding *@held bytes with a frame's @cost (its
+ * skb's truesize); the caller holds the queue's lock.
+ *
+ * Return: false, charging nothing, when the budget would be passed.
+ */
+static inline bool rig_soft_net_rx_charge(u32 *held, u32 cost)
+{
+	if (cost > RIG_SOFT_NET_RXQ_BYTES - *held)
+		return false;
+	*held += cost;
+	return true;
+}
+
+/* Give back a frame's @cost, charged before; the queue's lock held. */
+static inline void rig_soft_net_rx_uncharge(u32 *held, u32 cost)
+{
+	if (WARN_ON_ONCE(cost > *held))
+		cost = *held;
+	*held -= cost;
+}
 
 /**
  * struct rig_soft_pcie - Device Control of a PCI Express stand-in (pcie.c)
@@ -198,6 +246,7 @@ void rig_soft_net_exit(struct rig_soft_dev *sd);
 struct net_device *rig_soft_net_get(struct rig_soft_dev *sd, netdevice_tracker *tracker);
 int rig_soft_net_xmit(struct rig_soft_fn *fn, const void *frame, u32 len);
 bool rig_soft_net_rx(struct rig_soft_fn *fn, bool peek);
+u32 rig_soft_net_rx_held(struct rig_soft_dev *sd);
 void rig_soft_net_take(struct sk_buff_head *q);
 void rig_soft_net_send(struct sk_buff_head *q);
 int rig_soft_net_register(void);

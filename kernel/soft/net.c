@@ -28,13 +28,6 @@
 
 #include "dev.h"
 
-/*
- * Frames a function's receive queue holds; more are dropped and counted.
- * A peer answers a READ with all its responses at once (rxe does: 8192
- * for ib_read_bw's 8 MiB at an MTU of 1024), which a smaller queue would
- * drop wholesale, round after round, until the reader's retries ran out.
- */
-#define RIG_SOFT_NET_RXQ	8192
 /* Frames one pass takes off a function's receive queue. */
 #define RIG_SOFT_NET_RX_BUDGET	512
 /* Frames waiting to leave, over all functions; more wait in the machines. */
@@ -84,10 +77,59 @@ static bool rig_soft_net_is_roce(const struct sk_buff *skb)
 	return udp && udp->dest == htons(RIG_SOFT_ROCE_PORT);
 }
 
+/* Queue @skb on @net within its budget: false when that would pass it. */
+static bool rig_soft_net_rxq_add(struct rig_soft_net *net, struct sk_buff *skb)
+{
+	guard(spinlock_irqsave)(&net->rxq.lock);
+	if (!rig_soft_net_rx_charge(&net->rx_bytes, skb->truesize))
+		return false;
+	__skb_queue_tail(&net->rxq, skb);
+	return true;
+}
+
+/* The oldest frame of @net's queue, uncharged, or NULL. */
+static struct sk_buff *rig_soft_net_rxq_take(struct rig_soft_net *net)
+{
+	struct sk_buff *skb;
+
+	guard(spinlock_irqsave)(&net->rxq.lock);
+	skb = __skb_dequeue(&net->rxq);
+	if (skb)
+		rig_soft_net_rx_uncharge(&net->rx_bytes, skb->truesize);
+	return skb;
+}
+
+/* Drop every frame of @net's queue. */
+static void rig_soft_net_rxq_purge(struct rig_soft_net *net)
+{
+	struct sk_buff_head q;
+
+	__skb_queue_head_init(&q);
+	scoped_guard(spinlock_irqsave, &net->rxq.lock) {
+		skb_queue_splice_init(&net->rxq, &q);
+		net->rx_bytes = 0;
+	}
+	__skb_queue_purge(&q);
+}
+
+/**
+ * rig_soft_net_rx_held() - the bytes a function's receive queue holds
+ * @sd: the function
+ *
+ * Return: the sum of its frames' truesize, at most RIG_SOFT_NET_RXQ_BYTES.
+ */
+u32 rig_soft_net_rx_held(struct rig_soft_dev *sd)
+{
+	guard(spinlock_irqsave)(&sd->net.rxq.lock);
+	return sd->net.rx_bytes;
+}
+
 /*
  * The interface's receive path, softirq: RoCE v2 frames go to the
  * function's queue and the engine is woken; the rest (ARP, IP, rxe's
  * traffic on other interfaces) goes on as if nothing were attached.
+ * A frame longer than any the model takes, or one that would pass the
+ * queue's budget, is dropped and counted here, never held.
  */
 static rx_handler_result_t rig_soft_net_rx_handler(struct sk_buff **pskb)
 {
@@ -97,15 +139,19 @@ static rx_handler_result_t rig_soft_net_rx_handler(struct sk_buff **pskb)
 	if (!rig_soft_net_is_roce(skb))
 		return RX_HANDLER_PASS;
 	sd = rcu_dereference(skb->dev->rx_handler_data);
+	if (!rig_soft_net_rx_fits(skb->data - skb_mac_header(skb) + skb->len)) {
+		atomic64_inc(&sd->fn.rx_too_long);
+		kfree_skb(skb);
+		return RX_HANDLER_CONSUMED;
+	}
 	skb = skb_share_check(skb, GFP_ATOMIC);
 	if (!skb)
 		return RX_HANDLER_CONSUMED;
-	if (skb_queue_len_lockless(&sd->net.rxq) >= RIG_SOFT_NET_RXQ) {
+	if (!rig_soft_net_rxq_add(&sd->net, skb)) {
 		atomic64_inc(&sd->fn.rx_overflow);
 		kfree_skb(skb);
 		return RX_HANDLER_CONSUMED;
 	}
-	skb_queue_tail(&sd->net.rxq, skb);
 	rig_soft_engine_wake();
 	return RX_HANDLER_CONSUMED;
 }
@@ -134,7 +180,7 @@ bool rig_soft_net_rx(struct rig_soft_fn *fn, bool peek)
 	for (n = 0; n < RIG_SOFT_NET_RX_BUDGET; n++) {
 		u32 hlen, len;
 
-		skb = skb_dequeue(&sd->net.rxq);
+		skb = rig_soft_net_rxq_take(&sd->net);
 		if (!skb)
 			break;
 		hlen = skb->data - skb_mac_header(skb);
@@ -250,7 +296,7 @@ static bool rig_soft_net_detach(struct rig_soft_dev *sd)
 		sd->net.xdev = NULL;
 		WRITE_ONCE(sd->fn.mtu, sd->net.mtu_before);
 	}
-	skb_queue_purge(&sd->net.rxq);
+	rig_soft_net_rxq_purge(&sd->net);
 	scoped_guard(spinlock, &sd->net.lock)
 		sd->net.dev = NULL;
 	netdev_put(dev, &sd->net.tracker);
@@ -410,6 +456,7 @@ void rig_soft_net_init(struct rig_soft_dev *sd)
 {
 	spin_lock_init(&sd->net.lock);
 	skb_queue_head_init(&sd->net.rxq);
+	sd->net.rx_bytes = 0;
 	INIT_WORK(&sd->net.changed, rig_soft_net_changed_work);
 }
 

@@ -509,6 +509,8 @@ struct rig_soft_wire_stats {
  * @rx_overflow: frames dropped because the receive queue was full;
  *		 atomic, counted in the interface's receive path, which
  *		 may not take @world's lock
+ * @rx_too_long: frames dropped there, before the queue, because no
+ *		 path MTU makes one so long; atomic, as @rx_overflow
  */
 struct rig_soft_fn {
 	struct rig_soft_world *world;
@@ -552,6 +554,7 @@ struct rig_soft_fn {
 	u8 wire_mac[ETH_ALEN];
 	struct rig_soft_wire_stats wire;
 	atomic64_t rx_overflow;
+	atomic64_t rx_too_long;
 };
 
 /*

@@ -5,14 +5,17 @@
  * deleted under it), the MTU that follows the interface's, frames from
  * the wire thrown at an attached function (random and mutated RoCE v2
  * frames from an AF_PACKET socket on a veth's peer: every one is counted,
- * taken or dropped by reason, and nothing breaks), and rig to rig across
- * a veth pair between two network namespaces: rig_bnxt0 on rigwt0
- * (10.77.0.1/24, the initial namespace), rig_bnxt1 on rigwt1 (10.77.0.2/24,
- * namespace "rigw", attached from inside it), sends and remote reads of
- * 1 byte to 1 MiB with every byte checked, on a clean link and through
- * tc netem's loss, duplication, reordering and corruption; and the same
- * link with IPv6 alone (pair6: global fd00:78::1 and ::2, or link-local
- * fe80::78:1 and ::2 beside another interface on fe80::/64, or two
+ * taken or dropped by reason, and nothing breaks; jumbo frames and a
+ * flood of the longest frames at a stopped function, which holds none of
+ * the first and no more than its queue's budget of the second), and rig
+ * to rig across a veth pair between two network namespaces: rig_bnxt0 on
+ * rigwt0 (10.77.0.1/24, the initial namespace), rig_bnxt1 on rigwt1
+ * (10.77.0.2/24, namespace "rigw", attached from inside it), sends and
+ * remote reads of 1 byte to 1 MiB with every byte checked, on a clean
+ * link and through tc netem's loss, duplication, reordering and
+ * corruption; and the same link with IPv6 alone (pair6: global
+ * fd00:78::1 and ::2, or link-local fe80::78:1 and ::2 beside another
+ * interface on fe80::/64, or two
  * prefixes given in opposite orders at the two ends): sizes
  * either side of the path MTU, the frames captured on rigwt0 (IPv6
  * between the two GIDs, each with its UDP checksum, none IPv4), and the
@@ -103,7 +106,7 @@ static long wire_drops(int nic)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, "drop_", 5) && strncmp(line, "drop_queue_full", 15))
+		if (!strncmp(line, "drop_", 5) && strncmp(line, "drop_queue_", 11))
 			sum += atol(strchr(line, ' ') + 1);
 	fclose(f);
 	return sum;
@@ -483,6 +486,187 @@ TEST_F(wire, random_and_mutated_frames_are_counted_and_dropped_and_nothing_break
 	ASSERT_EQ(0, attach(0, VETH0));
 	ASSERT_EQ(0, attached(0, buf, sizeof(buf)));
 	EXPECT_STREQ(VETH0, buf);
+}
+
+/* The longest frame the model takes: Ethernet, IPv6, UDP, BTH, RETH, ICRC, 4096. */
+#define FRAME_MAX	(14 + 40 + 8 + 12 + 16 + 4 + 4096)
+#define JUMBO		(14 + 9000)
+/* The bytes of skbs a function's receive queue may hold (kernel/soft/dev.h). */
+#define RXQ_BUDGET	(24L << 20)
+/* Longest frames in a flood: more bytes than the budget, fewer than 8192. */
+#define FLOOD		8000
+
+/*
+ * A flood at rig_bnxt0's function, stopped so that its engine takes
+ * nothing off the queue: the model's debugfs directory, the socket on the
+ * veth's other end, the frame builder, and the counters before the flood.
+ */
+FIXTURE(flood) {
+	char dir[PATH_MAX];
+	char wire[PATH_MAX + 8];
+	struct fuzz f;
+	bool stopped;
+	long rx0, full0, long0;
+};
+
+static long flood_stat(FIXTURE_DATA(flood) *fl, const char *name)
+{
+	return rig_named_stat(fl->wire, name);
+}
+
+/* Write @what ("stop", "restart") to the function's state: 0 or -errno. */
+static int flood_state(FIXTURE_DATA(flood) *fl, const char *what)
+{
+	char path[PATH_MAX + 8];
+
+	snprintf(path, sizeof(path), "%s/state", fl->dir);
+	return rig_write(path, what);
+}
+
+/* Both ends at an MTU of 9000, the function attached, counted, then stopped. */
+static int flood_start(FIXTURE_DATA(flood) *fl)
+{
+	memcpy(fl->f.src, (uint8_t[]){ 10, 77, 0, 2 }, 4);
+	memcpy(fl->f.dst, (uint8_t[]){ 10, 77, 0, 1 }, 4);
+	fl->f.qpn = -1;
+	fl->f.s = 1;
+	if (rig_model_dir(0, fl->dir, sizeof(fl->dir)) ||
+	    system("ip link set " VETH0 " mtu 9000 up && ip link set " VETH1 " mtu 9000 up") ||
+	    attach(0, VETH0))
+		return -1;
+	snprintf(fl->wire, sizeof(fl->wire), "%s/wire", fl->dir);
+	fl->f.fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	/*
+	 * Within one namespace a veth hands the sender's skb over still
+	 * charged to its socket: what the model holds stays in the send
+	 * buffer, which must hold a whole flood (and, before the budget was,
+	 * the queue's 8192 frames).
+	 */
+	if (fl->f.fd < 0 ||
+	    setsockopt(fl->f.fd, SOL_SOCKET, SO_SNDBUFFORCE, &(int){ 256 << 20 }, sizeof(int)) ||
+	    if_mac(fl->f.fd, VETH0, fl->f.mac0) || if_mac(fl->f.fd, VETH1, fl->f.mac1))
+		return -1;
+	fl->f.to.sll_family = AF_PACKET;
+	fl->f.to.sll_ifindex = if_nametoindex(VETH1);
+	fl->f.to.sll_halen = 6;
+	memcpy(fl->f.to.sll_addr, fl->f.mac0, 6);
+	fl->rx0 = flood_stat(fl, "rx_frames");
+	fl->full0 = flood_stat(fl, "drop_queue_full");
+	fl->long0 = flood_stat(fl, "drop_queue_too_long");
+	if (flood_state(fl, "stop"))
+		return -1;
+	fl->stopped = true;
+	return 0;
+}
+
+/*
+ * @n RoCE v2 frames of @len bytes each (a good header, garbage after),
+ * paced so that the veth's backlog takes them all, never waiting for
+ * room in the send buffer: how many were sent.
+ */
+static int flood_send(FIXTURE_DATA(flood) *fl, int n, size_t len)
+{
+	static uint8_t frame[JUMBO];
+	int i, sent = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t at = good_frame(&fl->f, frame);
+
+		while (at < len)
+			frame[at++] = rnd(&fl->f);
+		if (sendto(fl->f.fd, frame, len, MSG_DONTWAIT, (struct sockaddr *)&fl->f.to,
+			   sizeof(fl->f.to)) == (ssize_t)len)
+			sent++;
+		if (!(i % 64))
+			usleep(1000);
+	}
+	return sent;
+}
+
+/* @name's count since flood_start() (0 for a counter the model lacks). */
+static long flood_delta(FIXTURE_DATA(flood) *fl, const char *name, long before)
+{
+	long now = flood_stat(fl, name);
+
+	return now < 0 || before < 0 ? 0 : now - before;
+}
+
+/*
+ * Restart the function and wait until its engine has taken every frame of
+ * the @sent that were queued off the queue.
+ */
+static int flood_end(FIXTURE_DATA(flood) *fl, long sent)
+{
+	int i;
+
+	if (flood_state(fl, "restart"))
+		return -1;
+	fl->stopped = false;
+	for (i = 0; i < 1000; i++) {
+		if (rig_path_exists("/dev/rig_bnxt%d", 0) == 1 &&
+		    flood_delta(fl, "rx_frames", fl->rx0) +
+		    flood_delta(fl, "drop_queue_full", fl->full0) +
+		    flood_delta(fl, "drop_queue_too_long", fl->long0) >= sent)
+			return 0;
+		usleep(10000);
+	}
+	return -1;
+}
+
+FIXTURE_SETUP(flood)
+{
+	self->f.fd = -1;
+	cleanup();
+}
+
+/* A test that failed with the function stopped restarts it for the next. */
+FIXTURE_TEARDOWN(flood)
+{
+	if (self->stopped)
+		flood_end(self, 0);
+	if (self->f.fd >= 0)
+		close(self->f.fd);
+	cleanup();
+}
+
+TEST_F_TIMEOUT(flood, jumbo_frames_longer_than_any_path_mtu_makes_are_never_queued, 300)
+{
+	NEED_SOFT(1);
+	ASSERT_EQ(0, flood_start(self)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(2000, flood_send(self, 2000, JUMBO));
+	/* Dropped and counted in the receive path: the stopped function holds none. */
+	EXPECT_EQ(2000, flood_delta(self, "drop_queue_too_long", self->long0));
+	EXPECT_EQ(0, flood_stat(self, "rx_queue_bytes"));
+	ASSERT_EQ(0, flood_end(self, 2000));
+	EXPECT_EQ(0, flood_delta(self, "rx_frames", self->rx0));
+}
+
+TEST_F_TIMEOUT(flood, a_flood_of_the_longest_frames_holds_no_more_than_the_queues_budget, 300)
+{
+	long taken, full, held;
+	int i;
+
+	NEED_SOFT(1);
+	ASSERT_EQ(0, flood_start(self)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(RXQ_BUDGET, flood_stat(self, "rx_queue_budget"));
+	EXPECT_EQ(FLOOD, flood_send(self, FLOOD, FRAME_MAX));
+	held = flood_stat(self, "rx_queue_bytes");
+	TH_LOG("%d frames of %d bytes sent, %ld bytes held", FLOOD, FRAME_MAX, held);
+	EXPECT_GT(held, RXQ_BUDGET / 2);
+	EXPECT_LE(held, RXQ_BUDGET);
+	ASSERT_EQ(0, flood_end(self, FLOOD));
+	taken = flood_delta(self, "rx_frames", self->rx0);
+	full = flood_delta(self, "drop_queue_full", self->full0);
+	TH_LOG("%ld taken off the queue after the restart, %ld dropped there full", taken, full);
+	EXPECT_EQ(FLOOD, taken + full);
+	/* What was held fits the budget even counted by the frames' bytes alone. */
+	EXPECT_LE(taken * FRAME_MAX, RXQ_BUDGET);
+	/* And the function takes frames again, its budget given back. */
+	EXPECT_EQ(100, flood_send(self, 100, FRAME_MAX));
+	for (i = 0; i < 200 && flood_delta(self, "rx_frames", self->rx0) < taken + 100; i++)
+		usleep(10000);
+	EXPECT_EQ(taken + 100, flood_delta(self, "rx_frames", self->rx0));
+	EXPECT_EQ(full, flood_delta(self, "drop_queue_full", self->full0));
 }
 
 /*
