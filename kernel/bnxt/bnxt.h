@@ -44,11 +44,12 @@ static_assert(RIG_BNXT_COOKIES * RIG_BNXT_CMD_MAX_BYTES / RIG_BNXT_ENTRY_BYTES <
 /**
  * struct rig_bnxt_pbl - a page buffer list the firmware reads
  * @level: 0 (@root is the data's only page), 1 (@root is a page of page
- *	   entries) or 2 (@root is a page of entries of such pages)
+ *	   entries) or 2 (@root is a directory of entries of such pages)
  * @root: what the firmware is given
  * @npages: data pages described
- * @ntables: pages of entries allocated (0 at level 0)
- * @tables: those pages, kernel addresses
+ * @pdes: level 2: the directory's pages, consecutive in @tables[0]
+ * @ntables: tables of entries allocated (0 at level 0)
+ * @tables: those tables, kernel addresses
  * @tables_dma: and DMA addresses
  * @dev: the device they are allocated for
  *
@@ -58,6 +59,7 @@ struct rig_bnxt_pbl {
 	u32 level;
 	dma_addr_t root;
 	u64 npages;
+	u32 pdes;
 	u32 ntables;
 	__le64 **tables;
 	dma_addr_t *tables_dma;
@@ -78,7 +80,7 @@ enum rig_bnxt_pbl_kind {
  * struct rig_bnxt_pbl_shape - how many entry pages a PBL of @npages needs
  * @level: as struct rig_bnxt_pbl
  * @ptes: pages of page entries (level 1: one; level 2: many)
- * @pdes: pages of directory entries (level 2: one)
+ * @pdes: pages of directory entries (level 2: one per 512 pages of entries)
  */
 struct rig_bnxt_pbl_shape {
 	u32 level;
@@ -89,6 +91,8 @@ struct rig_bnxt_pbl_shape {
 /* pbl.c: pure */
 int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape);
 u64 rig_bnxt_pte(dma_addr_t page, enum rig_bnxt_pbl_kind kind, u64 index, u64 npages);
+size_t rig_bnxt_pbl_table_bytes(const struct rig_bnxt_pbl *pbl, u32 i);
+u64 rig_bnxt_pbl_bytes(const struct rig_bnxt_pbl *pbl);
 int rig_bnxt_pbl_fill(struct rig_bnxt_pbl *pbl, enum rig_bnxt_pbl_kind kind,
 		      struct rig_dma_iter *it);
 /* pbl.c */
@@ -353,6 +357,7 @@ struct rig_bnxt_ctx {
  * struct rig_bnxt_region - the driver's part of a region: an MR
  * @region: the core's
  * @pbl: the pages' list the firmware read
+ * @pg_shift: log2 of the blocks @pbl names (4 KiB to 1 GiB)
  * @key: from ALLOCATE_MRW, 0 until then
  * @registered: REGISTER_MR succeeded
  * @refused: the firmware refused to take its key away; counted in its
@@ -361,6 +366,7 @@ struct rig_bnxt_ctx {
 struct rig_bnxt_region {
 	struct rig_region region;
 	struct rig_bnxt_pbl pbl;
+	unsigned int pg_shift;
 	u32 key;
 	bool registered;
 	bool refused;

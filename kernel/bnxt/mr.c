@@ -2,9 +2,9 @@
 /*
  * Regions as the firmware's memory regions, as bnxt_re registers a user
  * MR: ALLOCATE_MRW gives a key (its xid: a table index and a variant the
- * firmware chooses), REGISTER_MR tells it the pages through a PBL,
- * zero-based (an element's address is an offset into the region), and
- * DEALLOCATE_KEY takes it away.
+ * firmware chooses), REGISTER_MR tells it the pages through a PBL, in the
+ * largest blocks the memory allows, zero-based (an element's address is
+ * an offset into the region), and DEALLOCATE_KEY takes it away.
  *
  * This file owns struct rig_bnxt_region: the key and the PBL.  Which
  * memory a region may be is the core's.
@@ -12,6 +12,7 @@
 #include <linux/log2.h>
 
 #include "bnxt.h"
+#include "trace.h"
 
 /* What the firmware answered, for rig_ctx_error(). */
 static u8 rig_bnxt_resp_status(const void *resp)
@@ -67,13 +68,14 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
 {
 	struct rig_cmdq_register_mr req = {
 		.opcode = RIG_CMDQ_BASE_OPCODE_REGISTER_MR,
-		.log2_pg_size_lvl = ((ilog2(PAGE_SIZE) << RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_SFT) &
+		.log2_pg_size_lvl = ((r->pg_shift << RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_SFT) &
 				     RIG_CMDQ_REGISTER_MR_LOG2_PG_SIZE_MASK) |
 				    (r->pbl.level & RIG_CMDQ_REGISTER_MR_LVL_MASK),
 		/* Receives and local reads land in it; addresses are offsets. */
 		.access = RIG_CMDQ_REGISTER_MR_ACCESS_LOCAL_WRITE |
 			  RIG_CMDQ_REGISTER_MR_ACCESS_ZERO_BASED,
-		.log2_pbl_pg_size = cpu_to_le16(ilog2(PAGE_SIZE) &
+		/* Pages of entries are 4 KiB (pbl.c), whatever the kernel's page. */
+		.log2_pbl_pg_size = cpu_to_le16(ilog2(SZ_4K) &
 						RIG_CMDQ_REGISTER_MR_LOG2_PBL_PG_SIZE_MASK),
 		.key = cpu_to_le32(r->key),
 		.pbl = cpu_to_le64(r->pbl.root),
@@ -93,6 +95,50 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
 	return 0;
 }
 
+/*
+ * The block sizes REGISTER_MR takes, as bnxt_re's page_size_cap: every
+ * power of two from 4 KiB to 1 GiB.
+ */
+#define RIG_BNXT_MR_PAGE_SHIFTS	GENMASK(30, 12)
+/* Blocks are whole pages of the kernel's, whichever size it has. */
+#define RIG_BNXT_MR_SHIFTS	(RIG_BNXT_MR_PAGE_SHIFTS & GENMASK(BITS_PER_LONG - 1, PAGE_SHIFT))
+
+/*
+ * Describe @region to the firmware in the largest blocks its DMA layout
+ * allows (as bnxt_re's ib_umem_find_best_pgsz()): behind an IOMMU a
+ * mapping is one contiguous IOVA run, and without one host regions come
+ * in large physically contiguous chunks (mem.c), so a 1 GiB region needs
+ * one page of entries rather than 513.
+ */
+static int rig_bnxt_mr_pbl(struct rig_bnxt_dev *bnxt, struct rig_bnxt_region *r)
+{
+	struct rig_region *region = &r->region;
+	struct rig_dma_iter it;
+	unsigned int shift;
+	int ret;
+
+	ret = rig_region_dma(region, &it);
+	if (ret)
+		return ret;
+	shift = rig_dma_best_shift(&it, region->bytes, RIG_BNXT_MR_SHIFTS);
+	/* Whole pages always fit: none would be a bug of the walk. */
+	if (WARN_ON_ONCE(!shift))
+		return -EINVAL;
+	ret = rig_region_dma(region, &it);
+	if (ret)
+		return ret;
+	rig_dma_iter_blocks(&it, shift);
+	r->pg_shift = shift;
+	ret = rig_bnxt_pbl_build(bnxt->dev, &r->pbl, DIV_ROUND_UP(region->bytes, BIT_ULL(shift)),
+				 RIG_BNXT_PBL_MR, &it);
+	if (ret == -E2BIG)
+		return rig_ctx_error(region->ctx, ret,
+				     "region: %llu blocks of %lu KiB: more than a PBL describes",
+				     DIV_ROUND_UP(region->bytes, BIT_ULL(shift)),
+				     BIT(shift) / SZ_1K);
+	return ret;
+}
+
 /**
  * rig_bnxt_reg_region() - struct rig_dev_ops @reg_region
  * @region: a region whose memory is mapped for the NIC
@@ -102,30 +148,22 @@ static int rig_bnxt_mr_register(struct rig_bnxt_dev *bnxt, struct rig_bnxt_regio
  *
  * Return: 0 with @region->key set; -EIO when the firmware refuses (the
  * message names the command and its status), -ETIMEDOUT, -ENOMEM, -E2BIG
- * for a region the firmware's two PBL levels cannot describe, -EINVAL
+ * for a region a PBL cannot describe (past 512 GiB of single pages), -EINVAL
  * beyond the firmware's largest region.
  */
 int rig_bnxt_reg_region(struct rig_region *region)
 {
 	struct rig_bnxt_dev *bnxt = rig_bnxt_of(region->ctx->rdev);
 	struct rig_bnxt_region *r = to_bnxt_region(region);
-	struct rig_dma_iter it;
 	int ret;
 
 	if (region->bytes > bnxt->caps.max_mr_size)
 		return rig_ctx_error(region->ctx, -EINVAL,
 				     "region: %llu bytes is more than the firmware's largest region (%llu)",
 				     region->bytes, bnxt->caps.max_mr_size);
-	ret = rig_region_dma(region, &it);
+	ret = rig_bnxt_mr_pbl(bnxt, r);
 	if (ret)
 		return ret;
-	ret = rig_bnxt_pbl_build(bnxt->dev, &r->pbl, rig_region_pages(region), RIG_BNXT_PBL_MR,
-				 &it);
-	if (ret)
-		return ret == -E2BIG ?
-		       rig_ctx_error(region->ctx, ret,
-				     "region: %llu pages: more than two PBL levels describe",
-				     rig_region_pages(region)) : ret;
 	ret = rig_bnxt_mr_allocate(bnxt, r);
 	if (ret)
 		goto err_pbl;
@@ -133,6 +171,8 @@ int rig_bnxt_reg_region(struct rig_region *region)
 	if (ret)
 		goto err_key;
 	region->key = r->key;
+	trace_rig_bnxt_mr(dev_name(bnxt->dev), r->key, region->bytes, r->pg_shift, r->pbl.level,
+			  rig_bnxt_pbl_bytes(&r->pbl));
 	return 0;
 
 err_key:

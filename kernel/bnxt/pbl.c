@@ -2,8 +2,11 @@
 /*
  * Page buffer lists: how the firmware is told where memory is, page by
  * page, as bnxt_re builds them (qplib_res.c): level 0 names the only
- * page itself; level 1 a page of up to 512 page entries; level 2 a page
- * of entries of such pages.  Entries are little-endian 64-bit DMA
+ * page itself; level 1 a page of up to 512 page entries; level 2 a
+ * directory of entries of such pages, in as many consecutive pages as it
+ * needs (one coherent allocation, as bnxt_re's PDE level).  A data page
+ * is a block of any power of two from 4 KiB to 1 GiB the caller chose;
+ * the pages of entries are 4 KiB.  Entries are little-endian 64-bit DMA
  * addresses with PTU_PTE_VALID; a queue's last page is marked
  * PTU_PTE_LAST and the one before PTU_PTE_NEXT_TO_LAST, the CREQ's and
  * the notification queues' too, as on every P5 chip.
@@ -20,14 +23,22 @@
 /* Entries in a page of entries (4 KiB of 8-byte entries). */
 #define RIG_PBL_ENTRIES		(RIG_BNXT_PBL_PAGE / sizeof(__le64))
 #define RIG_BNXT_PBL_PAGE	SZ_4K
+/*
+ * The most directory pages one list has: 512 of them name 2^18 pages of
+ * entries, 2^27 data pages (512 GiB in 4 KiB pages, far more in larger
+ * ones), and are one coherent allocation of 2 MiB.
+ */
+#define RIG_PBL_MAX_PDES	512
 
 /**
  * rig_bnxt_pbl_shape() - the level and pages of entries @npages need
  * @npages: data pages, at least one
  * @shape: filled in
  *
- * Return: 0, or -E2BIG beyond what two levels describe (512 * 512 pages
- * of 4 KiB: 1 GiB).
+ * Level 2 takes a directory of as many pages as the pages of entries
+ * need (bnxt_re's npde), at most RIG_PBL_MAX_PDES.
+ *
+ * Return: 0, or -E2BIG beyond what that directory describes.
  */
 int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape)
 {
@@ -41,11 +52,11 @@ int rig_bnxt_pbl_shape(u64 npages, struct rig_bnxt_pbl_shape *shape)
 		shape->ptes = 1;
 		return 0;
 	}
-	if (npages > RIG_PBL_ENTRIES * RIG_PBL_ENTRIES)
+	if (npages > (u64)RIG_PBL_MAX_PDES * RIG_PBL_ENTRIES * RIG_PBL_ENTRIES)
 		return -E2BIG;
 	shape->level = 2;
 	shape->ptes = DIV_ROUND_UP(npages, RIG_PBL_ENTRIES);
-	shape->pdes = 1;
+	shape->pdes = DIV_ROUND_UP(shape->ptes, RIG_PBL_ENTRIES);
 	return 0;
 }
 
@@ -72,6 +83,35 @@ u64 rig_bnxt_pte(dma_addr_t page, enum rig_bnxt_pbl_kind kind, u64 index, u64 np
 }
 
 /**
+ * rig_bnxt_pbl_table_bytes() - the size of a PBL's table @i
+ * @pbl: with its @level and @pdes set
+ * @i: index in @tables
+ *
+ * Return: the directory's @pdes pages for table 0 at level 2, else a page.
+ */
+size_t rig_bnxt_pbl_table_bytes(const struct rig_bnxt_pbl *pbl, u32 i)
+{
+	return pbl->level == 2 && i == 0 ? (size_t)pbl->pdes * RIG_BNXT_PBL_PAGE :
+	       RIG_BNXT_PBL_PAGE;
+}
+
+/**
+ * rig_bnxt_pbl_bytes() - the memory a PBL's tables take
+ * @pbl: built, or zeroed
+ *
+ * Return: the bytes of all its tables of entries.
+ */
+u64 rig_bnxt_pbl_bytes(const struct rig_bnxt_pbl *pbl)
+{
+	u64 bytes = 0;
+	u32 i;
+
+	for (i = 0; i < pbl->ntables; i++)
+		bytes += rig_bnxt_pbl_table_bytes(pbl, i);
+	return bytes;
+}
+
+/**
  * rig_bnxt_pbl_free() - free a PBL's pages of entries
  * @pbl: built by rig_bnxt_pbl_build(), or zeroed
  */
@@ -80,23 +120,24 @@ void rig_bnxt_pbl_free(struct rig_bnxt_pbl *pbl)
 	u32 i;
 
 	for (i = 0; i < pbl->ntables; i++)
-		dma_free_coherent(pbl->dev, RIG_BNXT_PBL_PAGE, pbl->tables[i],
+		dma_free_coherent(pbl->dev, rig_bnxt_pbl_table_bytes(pbl, i), pbl->tables[i],
 				  pbl->tables_dma[i]);
-	kfree(pbl->tables);
-	kfree(pbl->tables_dma);
+	kvfree(pbl->tables);
+	kvfree(pbl->tables_dma);
 	memset(pbl, 0, sizeof(*pbl));
 }
 
+/* The directory is @pdes pages; every other table one page. */
 static int rig_bnxt_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
 {
 	u32 i;
 
-	pbl->tables = kcalloc(n, sizeof(*pbl->tables), GFP_KERNEL_ACCOUNT);
-	pbl->tables_dma = kcalloc(n, sizeof(*pbl->tables_dma), GFP_KERNEL_ACCOUNT);
+	pbl->tables = kvcalloc(n, sizeof(*pbl->tables), GFP_KERNEL_ACCOUNT);
+	pbl->tables_dma = kvcalloc(n, sizeof(*pbl->tables_dma), GFP_KERNEL_ACCOUNT);
 	if (!pbl->tables || !pbl->tables_dma)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		pbl->tables[i] = dma_alloc_coherent(pbl->dev, RIG_BNXT_PBL_PAGE,
+		pbl->tables[i] = dma_alloc_coherent(pbl->dev, rig_bnxt_pbl_table_bytes(pbl, i),
 						    &pbl->tables_dma[i], GFP_KERNEL);
 		if (!pbl->tables[i])
 			return -ENOMEM;
@@ -107,8 +148,8 @@ static int rig_bnxt_pbl_alloc_tables(struct rig_bnxt_pbl *pbl, u32 n)
 
 /**
  * rig_bnxt_pbl_fill() - write a PBL's entries into its pages of entries
- * @pbl: its @level, @npages, @ntables, @tables and @tables_dma set (the
- *	 directory page first at level 2); @root is set here
+ * @pbl: its @level, @npages, @pdes, @ntables, @tables and @tables_dma set
+ *	 (the directory first at level 2); @root is set here
  * @kind: what the pages are (the entries' flags)
  * @it: gives each data page's DMA address in order
  *
@@ -169,8 +210,9 @@ int rig_bnxt_pbl_build(struct device *dev, struct rig_bnxt_pbl *pbl, u64 npages,
 	pbl->dev = dev;
 	pbl->level = shape.level;
 	pbl->npages = npages;
+	pbl->pdes = shape.pdes;
 	if (shape.level) {
-		ret = rig_bnxt_pbl_alloc_tables(pbl, shape.ptes + shape.pdes);
+		ret = rig_bnxt_pbl_alloc_tables(pbl, shape.ptes + !!shape.pdes);
 		if (ret)
 			goto err_free;
 	}

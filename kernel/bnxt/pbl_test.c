@@ -35,7 +35,11 @@ static void shape_follows_bnxt_re_levels(struct kunit *test)
 	expect_shape(test, ENTRIES + 1, 0, 2, 2, 1);
 	expect_shape(test, 3 * ENTRIES, 0, 2, 3, 1);
 	expect_shape(test, (u64)ENTRIES * ENTRIES, 0, 2, ENTRIES, 1);
-	expect_shape(test, (u64)ENTRIES * ENTRIES + 1, -E2BIG, 0, 0, 0);
+	/* Past 1 GiB of 4 KiB pages the directory grows, as bnxt_re's npde. */
+	expect_shape(test, (u64)ENTRIES * ENTRIES + 1, 0, 2, ENTRIES + 1, 2);
+	expect_shape(test, 4ULL << (30 - 12), 0, 2, 4 * ENTRIES, 4);
+	expect_shape(test, (u64)ENTRIES * ENTRIES * ENTRIES, 0, 2, ENTRIES * ENTRIES, ENTRIES);
+	expect_shape(test, (u64)ENTRIES * ENTRIES * ENTRIES + 1, -E2BIG, 0, 0, 0);
 }
 
 static void entries_carry_the_flags_of_their_kind(struct kunit *test)
@@ -82,16 +86,18 @@ static struct rig_bnxt_pbl *fake_pbl(struct kunit *test, u64 npages)
 	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_shape(npages, &s), 0);
 	pbl->level = s.level;
 	pbl->npages = npages;
-	pbl->ntables = s.ptes + s.pdes;
+	pbl->pdes = s.pdes;
+	pbl->ntables = s.ptes + !!s.pdes;
 	pbl->tables = kunit_kcalloc(test, pbl->ntables + 1, sizeof(*pbl->tables), GFP_KERNEL);
 	pbl->tables_dma = kunit_kcalloc(test, pbl->ntables + 1, sizeof(*pbl->tables_dma),
 					GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, pbl->tables);
 	KUNIT_ASSERT_NOT_NULL(test, pbl->tables_dma);
 	for (i = 0; i < pbl->ntables; i++) {
-		pbl->tables[i] = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+		pbl->tables[i] = kunit_kzalloc(test, rig_bnxt_pbl_table_bytes(pbl, i),
+					       GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, pbl->tables[i]);
-		pbl->tables_dma[i] = 0x7000000ULL + ((u64)i << PAGE_SHIFT);
+		pbl->tables_dma[i] = 0x7000000000ULL + ((u64)i << 21);
 	}
 	return pbl;
 }
@@ -140,6 +146,31 @@ static void level_2_lists_pages_of_entries_in_a_directory(struct kunit *test)
 	}
 }
 
+/*
+ * 16 GiB in 4 KiB pages: a directory of 16 pages naming 8192 pages of
+ * entries; the last entry of the directory's last page is used.
+ */
+static void a_directory_of_several_pages_names_every_page_of_entries(struct kunit *test)
+{
+	u64 n = 16ULL << (30 - 12), i;
+	struct rig_bnxt_pbl *pbl = fake_pbl(test, n);
+	u64 last;
+
+	KUNIT_ASSERT_EQ(test, pbl->pdes, 16);
+	KUNIT_ASSERT_EQ(test, pbl->ntables, 1 + 16 * ENTRIES);
+	KUNIT_ASSERT_EQ(test, rig_bnxt_pbl_fill(pbl, RIG_BNXT_PBL_MR, fake_pages(test, n, 0)), 0);
+	for (i = 0; i < 16 * ENTRIES; i++) {
+		u64 got = le64_to_cpu(pbl->tables[0][i]);
+
+		if (got != (pbl->tables_dma[1 + i] | RIG_PTU_PDE_VALID)) {
+			KUNIT_FAIL(test, "directory entry %llu: %#llx", i, got);
+			break;
+		}
+	}
+	last = le64_to_cpu(pbl->tables[16 * ENTRIES][ENTRIES - 1]);
+	KUNIT_EXPECT_EQ(test, last, fake_page(n - 1) | RIG_PTU_PTE_VALID);
+}
+
 static void a_walk_with_more_pages_than_the_list_is_refused(struct kunit *test)
 {
 	struct rig_bnxt_pbl *pbl = fake_pbl(test, 4);
@@ -163,6 +194,7 @@ static struct kunit_case rig_bnxt_pbl_test_cases[] = {
 	KUNIT_CASE(level_0_names_the_only_page),
 	KUNIT_CASE(level_1_lists_every_page_in_one_page_of_entries),
 	KUNIT_CASE(level_2_lists_pages_of_entries_in_a_directory),
+	KUNIT_CASE(a_directory_of_several_pages_names_every_page_of_entries),
 	KUNIT_CASE(a_walk_with_more_pages_than_the_list_is_refused),
 	KUNIT_CASE(doorbell_index_carries_the_lap_parity),
 	{}

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The rig_bnxt tracepoints: every command the driver writes to the RoCE
- * firmware's command queue and its answer, and every HWRM request and
- * its answer.  Their formats are fixed: users bring hardware up with
- * trace-cmd and compare.  This header owns the events; rcfw.c and hwrm.c
- * emit them.
+ * firmware's command queue and its answer, every HWRM request and its
+ * answer, and the shape of every region registered.  Their formats are
+ * fixed: users bring hardware up with trace-cmd and compare.  This header
+ * owns the events; rcfw.c, hwrm.c and mr.c emit them.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rig_bnxt
@@ -71,6 +71,31 @@ TRACE_EVENT(rig_bnxt_hwrm_done,
 			   __entry->error = error;),
 	    TP_printk("%s req_type=0x%04x error=0x%04x", __get_str(dev),
 		      __entry->req_type, __entry->error)
+);
+
+/*
+ * A region as the firmware was told it: its blocks' size, the PBL's
+ * level, and the bytes of page-entry tables the driver holds for it.
+ */
+TRACE_EVENT(rig_bnxt_mr,
+	    TP_PROTO(const char *dev, u32 key, u64 bytes, u8 pg_shift, u8 level,
+		     u64 pbl_bytes),
+	    TP_ARGS(dev, key, bytes, pg_shift, level, pbl_bytes),
+	    TP_STRUCT__entry(__string(dev, dev)
+			     __field(u32, key)
+			     __field(u64, bytes)
+			     __field(u8, pg_shift)
+			     __field(u8, level)
+			     __field(u64, pbl_bytes)),
+	    TP_fast_assign(__assign_str(dev);
+			   __entry->key = key;
+			   __entry->bytes = bytes;
+			   __entry->pg_shift = pg_shift;
+			   __entry->level = level;
+			   __entry->pbl_bytes = pbl_bytes;),
+	    TP_printk("%s key=0x%08x bytes=%llu pg_shift=%u level=%u pbl_bytes=%llu",
+		      __get_str(dev), __entry->key, __entry->bytes, __entry->pg_shift,
+		      __entry->level, __entry->pbl_bytes)
 );
 
 #endif /* RIG_BNXT_TRACE_H */

@@ -191,6 +191,47 @@ void rig_uncharge(struct rig_charge *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* The largest chunk host memory is allocated in. */
+#define RIG_CHUNK_ORDER	min_t(unsigned int, MAX_PAGE_ORDER, 22 - PAGE_SHIFT)
+
+/*
+ * Allocate at most @left zeroed pages into @pages, in one chunk of order
+ * *@order, or smaller when the allocator refuses it without reclaim;
+ * *@order then stays down, so a fragmented machine is asked for a large
+ * chunk once, and every chunk starts at an offset that is a multiple of
+ * its size.  A chunk larger than @left gives its tail back at once.
+ * Only single pages are worth reclaim for.  Return: how many pages, 0
+ * when memory ran out.
+ */
+static unsigned long rig_pages_alloc_chunk(struct page **pages, unsigned long left,
+					   unsigned int *order)
+{
+	const gfp_t gfp = GFP_KERNEL_ACCOUNT | __GFP_ZERO | __GFP_NOWARN;
+	struct page *page = NULL;
+	unsigned long i, n;
+	unsigned int o;
+
+	for (o = min_t(unsigned int, *order, order_base_2(left)); o; o--) {
+		page = alloc_pages(gfp | __GFP_NORETRY, o);
+		if (page)
+			break;
+	}
+	*order = o;
+	if (!page)
+		page = alloc_page(gfp | __GFP_RETRY_MAYFAIL);
+	if (!page)
+		return 0;
+	/* Pages of their own: each is mapped into processes, and freed, alone. */
+	if (o)
+		split_page(page, o);
+	n = min(left, BIT(o));
+	for (i = 0; i < n; i++)
+		pages[i] = page + i;
+	for (; i < BIT(o); i++)
+		__free_page(page + i);
+	return n;
+}
+
 /* Charge @npages to the current user; rig_pages_free() uncharges. */
 static struct rig_pages *rig_pages_new(struct rig_dev *rdev, unsigned long npages, bool user)
 {
@@ -241,6 +282,12 @@ static void rig_pages_free(struct rig_pages *rp, unsigned long n)
  * @rdev: the NIC that will reach them
  * @npages: how many, at least one
  *
+ * They come in the largest chunks the page allocator gives, up to 4 MiB
+ * (MAX_PAGE_ORDER on x86), each physically contiguous and aligned to its
+ * size: without an IOMMU that is what lets a region be described to the
+ * NIC in large blocks (rig_dma_best_shift()).  Each chunk is split into
+ * pages, which are mapped into processes and freed one by one.
+ *
  * The pages are locked memory held for the NIC, so like pinned pages
  * (and like io_uring's rings) they are charged against RLIMIT_MEMLOCK
  * (rig_charge()), and to the caller's memory cgroup.  When
@@ -253,24 +300,24 @@ static void rig_pages_free(struct rig_pages *rp, unsigned long n)
  */
 struct rig_pages *rig_pages_alloc(struct rig_dev *rdev, unsigned long npages)
 {
+	unsigned int order = RIG_CHUNK_ORDER;
+	unsigned long i, got;
 	struct rig_pages *rp;
-	unsigned long i;
 	int ret;
 
 	rp = rig_pages_new(rdev, npages, false);
 	if (IS_ERR(rp))
 		return rp;
 
-	for (i = 0; i < npages; i++) {
-		rp->pages[i] = alloc_page(GFP_KERNEL_ACCOUNT | __GFP_ZERO |
-					  __GFP_NOWARN | __GFP_RETRY_MAYFAIL);
-		if (!rp->pages[i]) {
+	for (i = 0; i < npages; i += got) {
+		got = rig_pages_alloc_chunk(rp->pages + i, npages - i, &order);
+		if (!got) {
 			ret = -ENOMEM;
 			goto err_free;
 		}
-		atomic64_inc(&rig_allocated_pages);
+		atomic64_add(got, &rig_allocated_pages);
 		if (fatal_signal_pending(current)) {
-			i++;
+			i += got;
 			ret = -EINTR;
 			goto err_free;
 		}

@@ -503,6 +503,8 @@ void rig_core_exit(void);
  * @run: the one it is in
  * @run_left: bytes of it not given yet
  * @next: RUNS and CONTIG: the next page's address
+ * @index: pages given so far
+ * @block_pages: pages per block given (rig_dma_iter_blocks()), 1 at start
  *
  * A driver loops with rig_for_each_dma_page(); dma_iter.c.
  */
@@ -515,6 +517,8 @@ struct rig_dma_iter {
 	u32 run;
 	u64 run_left;
 	dma_addr_t next;
+	u64 index;
+	u64 block_pages;
 };
 
 /* dma_iter.c: pure */
@@ -522,6 +526,8 @@ void rig_dma_iter_sg(struct rig_dma_iter *it, struct sg_table *sgt, u64 first, u
 void rig_dma_iter_runs(struct rig_dma_iter *it, const struct rig_devrun *runs, u32 nruns);
 void rig_dma_iter_contig(struct rig_dma_iter *it, dma_addr_t dma, u64 npages);
 bool rig_dma_iter_next(struct rig_dma_iter *it, dma_addr_t *dma);
+void rig_dma_iter_blocks(struct rig_dma_iter *it, unsigned int shift);
+unsigned int rig_dma_best_shift(struct rig_dma_iter *it, u64 bytes, unsigned long shifts);
 #define rig_for_each_dma_page(it, dma) for (; rig_dma_iter_next(it, &(dma));)
 
 /* region.c: for drivers */

@@ -652,6 +652,26 @@ TEST_F(qp, a_remote_read_moves_bytes_exactly_from_the_peers_nic_at_any_size_and_
 				  offsets[(i + 3) % COUNT(offsets)], sizes[i], 2000 + i);
 }
 
+/*
+ * A region past 1 GiB: more 4 KiB pages than one directory page of a
+ * two-level list names, so the driver describes it in larger blocks or a
+ * longer directory.  Reads of its last byte, and across 1 GiB, land right.
+ */
+TEST_F_TIMEOUT(qp, a_remote_read_at_the_last_byte_of_a_region_past_1_gib_lands, 300)
+{
+	const size_t big = (1UL << 30) + (4UL << 20);
+	struct rig_qp *reader, *owner;
+	struct mem s, d;
+
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, HOST, big, &s);
+	mem_make(_metadata, self, self->nic1, HOST, 1 << 20, &d);
+	read_remote_exact(_metadata, reader, owner, &s, big - 4097, &d, 0, 4097, 31);
+	read_remote_exact(_metadata, reader, owner, &s, big - 1, &d, 4096, 1, 32);
+	read_remote_exact(_metadata, reader, owner, &s, (1UL << 30) - 65536, &d, 8192,
+			  131072, 33);
+}
+
 enum remote_spoil {
 	KEY_OF_THE_READERS_NIC, A_BYTE_TOO_MANY, DEREGISTERED, KEY_NO_REGION, LOCAL_PAGES,
 };
