@@ -81,8 +81,17 @@ static int rig_pages_map(struct rig_pages *rp)
 	struct rig_dev *rdev = rp->rdev;
 	int ret;
 
-	ret = sg_alloc_table_from_pages(&rp->sgt, rp->pages, rp->npages, 0,
-					rp->npages << PAGE_SHIFT, GFP_KERNEL_ACCOUNT);
+	/*
+	 * No segment longer than the device takes (as ib_umem_get() builds
+	 * its table): iommu-dma merges segments up to that limit, and one
+	 * already past it would be merged on into a length that wraps at
+	 * 4 GiB (a 4 GiB region became one DMA segment of 0 bytes).
+	 */
+	ret = sg_alloc_table_from_pages_segment(&rp->sgt, rp->pages, rp->npages, 0,
+						rp->npages << PAGE_SHIFT,
+						max_t(unsigned int, PAGE_SIZE,
+						      dma_get_max_seg_size(rdev->dma_dev)),
+						GFP_KERNEL_ACCOUNT);
 	if (ret)
 		return ret;
 	ret = dma_map_sgtable(rdev->dma_dev, &rp->sgt, DMA_BIDIRECTIONAL,

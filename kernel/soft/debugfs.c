@@ -75,6 +75,7 @@ static void rig_soft_show_stats(struct seq_file *m, struct rig_soft_dev *sd)
 	seq_printf(m, "events_dropped %llu\ncq_faults %llu\ndma_faults %lld\n",
 		   s->events_dropped, s->cq_faults, atomic64_read(&sd->dma.mem.faults));
 	seq_printf(m, "qps %u\ncqs %u\nmrs %u\n", sd->fn.nqps, sd->fn.ncqs, sd->fn.nmrs);
+	seq_printf(m, "mr_page_bytes %llu\n", sd->fn.mr_page_bytes);
 	seq_printf(m, "tx_pkts %llu\ntx_bytes %llu\nrx_pkts %llu\nrx_bytes %llu\n",
 		   s->tx_pkts, s->tx_bytes, s->rx_pkts, s->rx_bytes);
 	seq_printf(m, "stats_writes %llu\nstop_leftovers %llu\nraises_off %llu\n",

@@ -1125,8 +1125,11 @@ static void a_key_is_registered_deregistered_and_deallocated(struct kunit *test)
 	dealloc.key = reg.key;
 	KUNIT_EXPECT_EQ(test, cmd(test, &dereg, sizeof(dereg)), ST(INVALID_PARAMETER));
 	KUNIT_ASSERT_EQ(test, cmd(test, &reg, sizeof(reg)), 0);
+	/* Two page addresses held, counted while registered only. */
+	KUNIT_EXPECT_EQ(test, ff->fn.mr_page_bytes, 2 * sizeof(dma_addr_t));
 	KUNIT_EXPECT_EQ(test, cmd(test, &reg, sizeof(reg)), ST(INVALID_PARAMETER));
 	KUNIT_EXPECT_EQ(test, cmd(test, &dereg, sizeof(dereg)), 0);
+	KUNIT_EXPECT_EQ(test, ff->fn.mr_page_bytes, 0);
 	KUNIT_EXPECT_EQ(test, cmd(test, &dereg, sizeof(dereg)), ST(INVALID_PARAMETER));
 	KUNIT_EXPECT_EQ(test, cmd(test, &reg, sizeof(reg)), 0);
 	dealloc.mrw_flags = CMDQ_DEALLOCATE_KEY_MRW_FLAGS_MW_TYPE1;
@@ -1134,6 +1137,7 @@ static void a_key_is_registered_deregistered_and_deallocated(struct kunit *test)
 	dealloc.mrw_flags = 0;
 	KUNIT_EXPECT_EQ(test, cmd(test, &dealloc, sizeof(dealloc)), 0);
 	KUNIT_EXPECT_EQ(test, ff->fn.nmrs, 0);
+	KUNIT_EXPECT_EQ(test, ff->fn.mr_page_bytes, 0);
 	KUNIT_EXPECT_EQ(test, cmd(test, &dealloc, sizeof(dealloc)), ST(INVALID_PARAMETER));
 	KUNIT_EXPECT_EQ(test, cmd(test, &reg, sizeof(reg)), ST(INVALID_PARAMETER));
 }

@@ -207,12 +207,14 @@ u8 rig_soft_cmd_register_mr(struct rig_soft_fn *fn, const void *cmd,
 	mr->npages = npages;
 	mr->pages = pages;
 	mr->registered = true;
+	fn->mr_page_bytes += npages * sizeof(*pages);
 	((struct creq_register_mr_resp *)resp)->xid = cpu_to_le32(mr->key);
 	return 0;
 }
 
-static void rig_soft_mr_unbind(struct rig_soft_mr *mr)
+static void rig_soft_mr_unbind(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
 {
+	fn->mr_page_bytes -= mr->npages * sizeof(*mr->pages);
 	kvfree(mr->pages);
 	mr->pages = NULL;
 	mr->npages = 0;
@@ -235,7 +237,7 @@ u8 rig_soft_cmd_deregister_mr(struct rig_soft_fn *fn, const void *cmd,
 
 	if (!mr)
 		return CREQ_QP_EVENT_STATUS_INVALID_PARAMETER;
-	rig_soft_mr_unbind(mr);
+	rig_soft_mr_unbind(fn, mr);
 	((struct creq_deregister_mr_resp *)resp)->xid = cpu_to_le32(mr->key);
 	return 0;
 }
@@ -253,7 +255,7 @@ void rig_soft_mr_free(struct rig_soft_fn *fn, struct rig_soft_mr *mr)
 	if (*slot == mr)
 		*slot = NULL;
 	xa_erase(&fn->mrs, rig_soft_key_index(mr->key));
-	rig_soft_mr_unbind(mr);
+	rig_soft_mr_unbind(fn, mr);
 	fn->nmrs--;
 	kfree(mr);
 }

@@ -494,6 +494,8 @@ struct rig_soft_wire_stats {
  * @nqps: live QPs
  * @ncqs: live CQs
  * @nmrs: allocated keys
+ * @mr_page_bytes: memory the registered MRs' page addresses take, what the
+ *		   model spends per region (stats' mr_page_bytes)
  * @dpi_used: DPI pages a live QP or CQ rings (RIG_TRANSPORT_CAP_DPI_PER_DOORBELL)
  * @faults: fault injection
  * @stats: counters
@@ -545,6 +547,7 @@ struct rig_soft_fn {
 	u32 nqps;
 	u32 ncqs;
 	u32 nmrs;
+	u64 mr_page_bytes;
 	unsigned long *dpi_used;
 	struct rig_soft_faults faults;
 	struct rig_soft_stats stats;

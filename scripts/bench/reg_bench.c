@@ -20,6 +20,9 @@
  *               rxe        ibv_reg_mr() of the same memory as rig_pages
  *               The memory is touched before the first repetition, so both
  *               pin pages that are there and neither pays for faulting them in.
+ *               Each repetition is a round of every kind in turn (rig_pages,
+ *               rig_host, rxe, rig_pages, ...), so that what the machine does
+ *               meanwhile falls on all alike.  --host-only: rig_host alone.
  *   connect     a connected pair, size 0: rig_qp_make(), rig_qp_endpoint()
  *               and rig_qp_connect() for both sides (rig_bnxt0 to rig_bnxt1);
  *               ibv_create_cq(), ibv_create_qp() and ibv_modify_qp() to INIT,
@@ -30,12 +33,14 @@
  * Work is checked, so that a broken path cannot produce a figure: a rig
  * pages region of each size carries one message from its last bytes to
  * rig_bnxt1 (the bytes landed must be those of the process's memory); a
- * host region must have the length asked for and read back zeroed; an rxe
+ * host region must have the length asked for, read back zeroed, and its
+ * last 64 bytes, written, must land in rig_bnxt1 by a remote READ; an rxe
  * region of each size likewise carries one message to another queue pair;
  * every pair connected must be ready to send (RIG_QP_READY, IBV_QPS_RTS).
  */
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +61,7 @@ struct opts {
 	int reps;
 	int gid;			/* rxe0's RoCE v2 GID index */
 	bool rig;			/* rig's rows too */
+	bool host_only;			/* rig_host rows only: no process memory */
 };
 
 /* Repetitions of one call, in microseconds. */
@@ -139,6 +145,60 @@ static void rig_pages_carry(struct rig *g, struct rig_region *r, const unsigned 
 		die("pages region", "the bytes sent are not those of the process's memory");
 	destroy_pair(a, b);
 	check(rig_region_deregister(dst), "rig_region_deregister");
+}
+
+/*
+ * A remote READ from rig_bnxt1 of the last 64 bytes of host region @r of
+ * @n bytes on rig_bnxt0, which were written with a pattern: the bytes
+ * landed must be the pattern (the last block of the region's list).
+ */
+static void rig_host_read_last(struct rig *g, struct rig_region *r, size_t n)
+{
+	unsigned char want[64], got[64];
+	struct rig_region *dst;
+	struct rig_qp *a, *b;
+
+	for (size_t i = 0; i < sizeof(want); i++)
+		want[i] = (unsigned char)(n >> 12) ^ (unsigned char)(i * 37 + 1);
+	check(rig_region_write(r, n - sizeof(want), want, sizeof(want)), "rig_region_write");
+	check(rig_region_host(g->nic1, 4096, &dst), "rig_region_host");
+	connect_pair(g->nic1, g->nic0, DEPTH, &a, &b);
+	check(rig_qp_read_remote(a, dst, 0, rig_region_key(r), n - sizeof(want), sizeof(want), 0),
+	      "rig_qp_read_remote");
+	check(rig_qp_ring(a), "rig_qp_ring");
+	rig_done(a, "remote read of a host region's last bytes");
+	check(rig_region_read(dst, 0, got, sizeof(got)), "rig_region_read");
+	if (memcmp(got, want, sizeof(want)))
+		die("host region", "a remote read of its last bytes did not land what was written");
+	destroy_pair(a, b);
+	check(rig_region_deregister(dst), "rig_region_deregister");
+}
+
+/*
+ * The bytes of page addresses the model holds for its registered
+ * regions, summed over its functions (debugfs stats' mr_page_bytes), or
+ * -1 when it does not say.
+ */
+static long long model_mr_bytes(void)
+{
+	long long sum = -1, v;
+	char name[64];
+	glob_t g;
+	FILE *f;
+
+	if (glob("/sys/kernel/debug/rig_soft/*/stats", 0, NULL, &g))
+		return -1;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		f = fopen(g.gl_pathv[i], "r");
+		if (!f)
+			continue;
+		while (fscanf(f, "%63s %lld", name, &v) == 2)
+			if (!strcmp(name, "mr_page_bytes"))
+				sum = (sum < 0 ? 0 : sum) + v;
+		fclose(f);
+	}
+	globfree(&g);
+	return sum;
 }
 
 /* rxe */
@@ -327,10 +387,16 @@ static void reg_check(enum reg_kind k, struct reg_of *o, bool first)
 	}
 	if (rig_region_bytes(o->r) != o->n)
 		die(reg_impl[k], "the region's length is not the one asked for");
+	if (first)
+		/* Nothing else is registered meanwhile: this region's alone. */
+		fprintf(stderr, "memory: %s of %zu bytes: the model holds %lld bytes of page "
+			"addresses for it\n", reg_impl[k], o->n, model_mr_bytes());
 	if (k == REG_RIG_HOST) {
 		check(rig_region_read(o->r, o->n - 1, &b, 1), "rig_region_read");
 		if (b)
 			die("rig_region_host", "the new memory is not zeroed");
+		if (first)
+			rig_host_read_last(o->g, o->r, o->n);
 	} else if (first) {
 		rig_pages_carry(o->g, o->r, o->p, o->n);
 	}
@@ -344,23 +410,35 @@ static void reg_undo(enum reg_kind k, struct reg_of *o)
 		check(rig_region_deregister(o->r), "rig_region_deregister");
 }
 
-/* @reps registrations of kind @k, each checked; their reg and dereg rows. */
-static void time_reg(enum reg_kind k, struct reg_of *o, int reps)
+/*
+ * @reps rounds, each one registration of every kind in @kinds (@nk of
+ * them) in turn, so that what the machine does meanwhile falls on all
+ * kinds alike; each checked.  Their reg and dereg rows.
+ */
+static void time_reg(const enum reg_kind *kinds, int nk, struct reg_of *o, int reps)
 {
-	struct times reg = { .n = reps }, dereg = { .n = reps };
+	struct times reg[3], dereg[3];
 
-	for (int i = 0; i < reps; i++) {
-		double t0 = now();
-
-		reg_make(k, o);
-		reg.us[i] = (now() - t0) * 1e6;
-		reg_check(k, o, !i);
-		t0 = now();
-		reg_undo(k, o);
-		dereg.us[i] = (now() - t0) * 1e6;
+	for (int k = 0; k < nk; k++) {
+		reg[k] = (struct times){ .n = reps };
+		dereg[k] = (struct times){ .n = reps };
 	}
-	print_row("reg", o->n, reg_impl[k], &reg);
-	print_row("dereg", o->n, reg_impl[k], &dereg);
+	for (int i = 0; i < reps; i++) {
+		for (int k = 0; k < nk; k++) {
+			double t0 = now();
+
+			reg_make(kinds[k], o);
+			reg[k].us[i] = (now() - t0) * 1e6;
+			reg_check(kinds[k], o, !i);
+			t0 = now();
+			reg_undo(kinds[k], o);
+			dereg[k].us[i] = (now() - t0) * 1e6;
+		}
+	}
+	for (int k = 0; k < nk; k++) {
+		print_row("reg", o->n, reg_impl[kinds[k]], &reg[k]);
+		print_row("dereg", o->n, reg_impl[kinds[k]], &dereg[k]);
+	}
 }
 
 /* Connection */
@@ -418,6 +496,8 @@ static void usage(FILE *f)
 		"  -g, --gid N      rxe0's RoCE v2 GID index (connect needs it; default 0)\n"
 		"      --no-rxe     rig only\n"
 		"      --no-rig     rxe only\n"
+		"      --host-only  rig_host rows only, and no memory of the process: sizes\n"
+		"                   past half the machine's memory\n"
 		"  -H, --header     print the CSV header first\n"
 		"  -h, --help       this text\n");
 }
@@ -437,21 +517,25 @@ static void run_reg(struct rig *g, struct rxe *x, const struct opts *o, char **s
 {
 	for (int i = 0; i < n; i++) {
 		size_t size = parse_size(sizes[i]);
-		unsigned char *p = touched(size);
-
+		unsigned char *p = o->host_only ? NULL : touched(size);
 		struct reg_of of = { .g = g, .x = x, .p = p, .n = size };
+		enum reg_kind kinds[3];
+		int nk = 0;
 
-		if (g) {
+		if (g && !o->host_only) {
 			if (rig_bnxt_iommu(g->nic0) == 1)
-				time_reg(REG_RIG_PAGES, &of, o->reps);
+				kinds[nk++] = REG_RIG_PAGES;
 			else
 				fprintf(stderr, "reg_bench: rig_bnxt0 is not behind an IOMMU: "
 					"no rig_pages rows (boot with scripts/vm-run --iommu)\n");
-			time_reg(REG_RIG_HOST, &of, o->reps);
 		}
-		if (x)
-			time_reg(REG_RXE, &of, o->reps);
-		munmap(p, size);
+		if (g)
+			kinds[nk++] = REG_RIG_HOST;
+		if (x && !o->host_only)
+			kinds[nk++] = REG_RXE;
+		time_reg(kinds, nk, &of, o->reps);
+		if (p)
+			munmap(p, size);
 	}
 }
 
@@ -462,6 +546,7 @@ int main(int argc, char **argv)
 		{ "gid", required_argument, NULL, 'g' },
 		{ "no-rxe", no_argument, NULL, 'X' },
 		{ "no-rig", no_argument, NULL, 'R' },
+		{ "host-only", no_argument, NULL, 'O' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -478,6 +563,7 @@ int main(int argc, char **argv)
 		case 'g': o.gid = atoi(optarg); break;
 		case 'X': rxe = false; break;
 		case 'R': o.rig = false; break;
+		case 'O': o.host_only = true; break;
 		case 'H': header = true; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
