@@ -106,8 +106,7 @@ static void rig_ep_complete_tx(struct rig_ep *ep, const struct rig_completion *c
 	}
 	if (t->copy_out)
 		rig_scatter(t->region, t->region_at, t->iov, t->iov_count, t->len);
-	if ((t->flags & FI_INJECT) ||
-	    ((ep->tx_bind & FI_SELECTIVE_COMPLETION) && !(t->flags & FI_COMPLETION)))
+	if (t->silent || ((ep->tx_bind & FI_SELECTIVE_COMPLETION) && !(t->flags & FI_COMPLETION)))
 		return;
 	rig_fi_cq_push(ep->tx_cq, ep, t->context, t->flags & ~(FI_COMPLETION | FI_INJECT), t->len,
 		       NULL);
@@ -315,8 +314,13 @@ static void rig_ep_refresh_readable(const struct rig_domain *dom)
 	}
 }
 
+/*
+ * A send of @iov; @silent (fi_inject) writes no completion entry when it
+ * succeeds, where the FI_INJECT flag alone only hands the buffer back at
+ * once (fi_msg(3)).
+ */
 static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, void **desc,
-				   size_t count, void *context, uint64_t flags)
+				   size_t count, void *context, uint64_t flags, bool silent)
 {
 	size_t len = rig_iov_len(iov, count), at, off = 0;
 	struct rig_region *r;
@@ -368,20 +372,20 @@ static ssize_t rig_ep_sendv_locked(struct rig_ep *ep, const struct iovec *iov, v
 		return rig_fi_errno(ret);
 	}
 	ep->tx[slot] = (struct rig_fi_tx){
-		.context = context, .len = len,
+		.context = context, .len = len, .silent = silent,
 		.flags = FI_SEND | FI_MSG | (flags & (FI_COMPLETION | FI_INJECT)) };
 	ep->tx_posted++;
 	return 0;
 }
 
 static ssize_t rig_ep_sendv_flags(struct fid_ep *fep, const struct iovec *iov, void **desc,
-				  size_t count, void *context, uint64_t flags)
+				  size_t count, void *context, uint64_t flags, bool silent)
 {
 	struct rig_ep *ep = container_of(fep, struct rig_ep, ep);
 	ssize_t ret;
 
 	pthread_mutex_lock(&ep->dom->lock);
-	ret = rig_ep_sendv_locked(ep, iov, desc, count, context, flags);
+	ret = rig_ep_sendv_locked(ep, iov, desc, count, context, flags, silent);
 	pthread_mutex_unlock(&ep->dom->lock);
 	return ret;
 }
@@ -392,14 +396,14 @@ static ssize_t rig_ep_send(struct fid_ep *ep, const void *buf, size_t len, void 
 	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
 	(void)dest;
-	return rig_ep_sendv_flags(ep, &iov, &desc, 1, context, 0);
+	return rig_ep_sendv_flags(ep, &iov, &desc, 1, context, 0, false);
 }
 
 static ssize_t rig_ep_sendv(struct fid_ep *ep, const struct iovec *iov, void **desc,
 			    size_t count, fi_addr_t dest, void *context)
 {
 	(void)dest;
-	return rig_ep_sendv_flags(ep, iov, desc, count, context, 0);
+	return rig_ep_sendv_flags(ep, iov, desc, count, context, 0, false);
 }
 
 static ssize_t rig_ep_sendmsg(struct fid_ep *ep, const struct fi_msg *msg, uint64_t flags)
@@ -407,7 +411,7 @@ static ssize_t rig_ep_sendmsg(struct fid_ep *ep, const struct fi_msg *msg, uint6
 	if (flags & FI_REMOTE_CQ_DATA)
 		return -FI_EINVAL;
 	return rig_ep_sendv_flags(ep, msg->msg_iov, msg->desc, msg->iov_count, msg->context,
-				  flags);
+				  flags, false);
 }
 
 static ssize_t rig_ep_inject(struct fid_ep *ep, const void *buf, size_t len, fi_addr_t dest)
@@ -415,7 +419,7 @@ static ssize_t rig_ep_inject(struct fid_ep *ep, const void *buf, size_t len, fi_
 	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
 	(void)dest;
-	return rig_ep_sendv_flags(ep, &iov, NULL, 1, NULL, FI_INJECT);
+	return rig_ep_sendv_flags(ep, &iov, NULL, 1, NULL, FI_INJECT, true);
 }
 
 static ssize_t rig_ep_senddata(struct fid_ep *ep, const void *buf, size_t len, void *desc,

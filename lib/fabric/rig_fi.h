@@ -142,6 +142,7 @@ struct rig_pep {
 struct rig_fi_tx {
 	void *context;
 	uint64_t flags;			/* FI_SEND or FI_READ, FI_COMPLETION, FI_INJECT */
+	bool silent;			/* fi_inject: no entry when it succeeds */
 	size_t len;
 	/* A read: where its bytes go once they are in @region. */
 	struct iovec iov[RIG_FI_IOV_LIMIT];

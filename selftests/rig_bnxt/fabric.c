@@ -481,10 +481,9 @@ TEST_F(fabric, messages_cross_a_connection_byte_for_byte_both_ways)
  * An injected message is the sender's again when the call returns, even
  * from a registered buffer (behind an IOMMU sent in place otherwise): the
  * receive is posted only after the sender has overwritten its buffer, so
- * the NIC cannot have taken the bytes before.  No send completion comes
- * for it, and fi_inject refuses more than a bounce slot, 64 KiB.  (The
- * provider offers an inject size of 0, so ofi_rxm never injects; an
- * application may.)
+ * the NIC cannot have taken the bytes before.  fi_inject refuses more
+ * than a bounce slot, 64 KiB.  (The provider offers an inject size of 0,
+ * so ofi_rxm never injects; an application may.)
  */
 TEST_F(fabric, an_injected_message_is_copied_before_the_call_returns)
 {
@@ -517,8 +516,38 @@ TEST_F(fabric, an_injected_message_is_copied_before_the_call_returns)
 	ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
 	EXPECT_EQ(16, c.len);
 	EXPECT_EQ((char)0xee, self->srv.buf[15]);
-	EXPECT_EQ(-FI_EAGAIN, fi_cq_read(self->cli.cq, &c, 1));
 	EXPECT_EQ(-FI_EMSGSIZE, fi_inject(self->cli.ep, self->cli.buf, 65537, 0));
+}
+
+/*
+ * fi_msg(3): fi_inject writes no completion queue entry for a send that
+ * succeeds, as if selective completion were on without FI_COMPLETION;
+ * the FI_INJECT flag of fi_sendmsg only hands the buffer back at once,
+ * and its send completes as any other, with its context (fi_msg_inject
+ * reads that completion).
+ */
+TEST_F(fabric, a_send_flagged_fi_inject_completes_and_fi_inject_does_not)
+{
+	struct fi_cq_data_entry c;
+	struct fi_msg msg;
+	struct iovec iov = { .iov_base = self->cli.buf, .iov_len = 64 };
+	void *desc;
+
+	connect_pair(_metadata, &self->srv, &self->cli);
+	desc = fi_mr_desc(self->cli.mr);
+	msg = (struct fi_msg){ .msg_iov = &iov, .desc = &desc, .iov_count = 1,
+			       .context = &self->cli };
+	for (int i = 0; i < 2; i++)
+		ASSERT_EQ(0, fi_recv(self->srv.ep, self->srv.buf + 64 * i, 64,
+				     fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(0, fi_inject(self->cli.ep, self->cli.buf, 64, 0));
+	ASSERT_EQ(0, fi_sendmsg(self->cli.ep, &msg, FI_INJECT));
+	for (int i = 0; i < 2; i++)
+		ASSERT_EQ(1, next_completion(self->srv.cq, &c, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ(&self->cli, c.op_context);
+	EXPECT_EQ(FI_SEND | FI_MSG, c.flags);
+	EXPECT_EQ(-FI_EAGAIN, fi_cq_read(self->cli.cq, &c, 1));
 }
 
 /* A registered buffer is sent from and received into in place, past the bounce slots' 64 KiB. */
