@@ -721,11 +721,48 @@ static struct fi_ops rig_fi_ep_fid_ops = {
 	.ops_open = rig_fi_no_ops_open,
 };
 
+/*
+ * Cancel the receive of @context that the queue pair does not hold yet
+ * (posted before the connection): out of the endpoint's list, its
+ * FI_ECANCELED entry in the receive completion queue.  A receive handed to
+ * the queue pair stays: a queue pair takes its receives in order, so none
+ * can be withdrawn, and the message meant for it would land in the next.
+ * Under the domain's lock.
+ */
+static ssize_t rig_ep_cancel_rx(struct rig_ep *ep, void *context)
+{
+	uint64_t i = ep->rx_nic;
+	struct rig_fi_rx r;
+	int ret;
+
+	while (i < ep->rx_posted && ep->rx[i % ep->entries].context != context)
+		i++;
+	if (i == ep->rx_posted)
+		return -FI_ENOENT;
+	r = ep->rx[i % ep->entries];
+	if (ep->rx_cq) {
+		ret = rig_fi_cq_push_err(ep->rx_cq, ep, r.context, r.flags & ~FI_COMPLETION,
+					 FI_ECANCELED, 0, 0);
+		if (ret)
+			return ret;
+	}
+	for (; i + 1 < ep->rx_posted; i++)
+		ep->rx[i % ep->entries] = ep->rx[(i + 1) % ep->entries];
+	ep->rx_posted--;
+	return 0;
+}
+
 static ssize_t rig_ep_cancel(fid_t fid, void *context)
 {
-	(void)fid;
-	(void)context;
-	return -FI_ENOENT;
+	struct rig_ep *ep = container_of(fid, struct rig_ep, ep.fid);
+	ssize_t ret;
+
+	if (!context)
+		return -FI_ENOENT;
+	pthread_mutex_lock(&ep->dom->lock);
+	ret = rig_ep_cancel_rx(ep, context);
+	pthread_mutex_unlock(&ep->dom->lock);
+	return ret;
 }
 
 static int rig_ep_no_ctx(struct fid_ep *sep, int index, void *attr, struct fid_ep **ep,

@@ -161,15 +161,20 @@ static void listen_on(struct __test_metadata *_metadata, struct side *srv,
 	ASSERT_NE(htonl(INADDR_ANY), addr->sin_addr.s_addr);
 }
 
-/* Connect a client on rig_bnxt1 to @srv, listening at @addr, which accepts. */
+/*
+ * Connect a client on rig_bnxt1 to @srv, listening at @addr, which
+ * accepts; the client's endpoint is made first unless it has one.
+ */
 static void connect_to(struct __test_metadata *_metadata, struct side *srv, struct side *cli,
 		       const struct sockaddr_in *addr)
 {
 	struct { struct fi_eq_cm_entry e; char data[64]; } ev;
 	uint32_t type;
 
-	side_open(_metadata, cli, "rig_bnxt1");
-	side_endpoint(_metadata, cli, cli->info);
+	if (!cli->ep) {
+		side_open(_metadata, cli, "rig_bnxt1");
+		side_endpoint(_metadata, cli, cli->info);
+	}
 	ASSERT_EQ(0, fi_connect(cli->ep, addr, "hello", 6));
 	ASSERT_EQ((ssize_t)sizeof(ev.e) + 6, next_event(srv->eq, &ev.e, sizeof(ev), &type, NULL));
 	ASSERT_EQ(FI_CONNREQ, type);
@@ -548,6 +553,46 @@ TEST_F(fabric, a_send_flagged_fi_inject_completes_and_fi_inject_does_not)
 	EXPECT_EQ(&self->cli, c.op_context);
 	EXPECT_EQ(FI_SEND | FI_MSG, c.flags);
 	EXPECT_EQ(-FI_EAGAIN, fi_cq_read(self->cli.cq, &c, 1));
+}
+
+/*
+ * fi_cancel of a receive posted before the connection takes it back: an
+ * FI_ECANCELED error entry with its context, and the first message lands
+ * in the receive posted after it.  One the queue pair holds is not the
+ * provider's to cancel any more (-FI_ENOENT, as for a context never
+ * posted).
+ */
+TEST_F(fabric, a_receive_cancelled_before_the_connection_completes_ecanceled)
+{
+	struct fi_cq_err_entry err = { 0 };
+	struct fi_cq_data_entry c;
+	struct sockaddr_in addr;
+	int first, second, held;
+
+	listen_on(_metadata, &self->srv, &addr);
+	side_open(_metadata, &self->cli, "rig_bnxt1");
+	side_endpoint(_metadata, &self->cli, self->cli.info);
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf, 64, fi_mr_desc(self->cli.mr), 0,
+			     &first));
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf + 64, 64, fi_mr_desc(self->cli.mr), 0,
+			     &second));
+	ASSERT_EQ(0, fi_cancel(&self->cli.ep->fid, &first));
+	ASSERT_EQ(-FI_EAVAIL, fi_cq_read(self->cli.cq, &c, 1));
+	ASSERT_EQ(1, fi_cq_readerr(self->cli.cq, &err, 0));
+	EXPECT_EQ(FI_ECANCELED, err.err);
+	EXPECT_EQ(&first, err.op_context);
+	EXPECT_TRUE(err.flags & FI_RECV);
+	EXPECT_EQ(-FI_ENOENT, fi_cancel(&self->cli.ep->fid, &first));
+
+	connect_to(_metadata, &self->srv, &self->cli, &addr);
+	ASSERT_EQ(0, fi_recv(self->cli.ep, self->cli.buf + 128, 64, fi_mr_desc(self->cli.mr), 0,
+			     &held));
+	EXPECT_EQ(-FI_ENOENT, fi_cancel(&self->cli.ep->fid, &held));
+	memcpy(self->srv.buf, "after", 6);
+	ASSERT_EQ(0, fi_send(self->srv.ep, self->srv.buf, 6, fi_mr_desc(self->srv.mr), 0, NULL));
+	ASSERT_EQ(1, next_completion(self->cli.cq, &c, NULL));
+	EXPECT_EQ(&second, c.op_context);
+	EXPECT_STREQ("after", self->cli.buf + 64);
 }
 
 /* A registered buffer is sent from and received into in place, past the bounce slots' 64 KiB. */
