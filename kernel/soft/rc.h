@@ -49,6 +49,18 @@
  * its responses at once).
  */
 #define RIG_SOFT_RC_INFLIGHT	64
+/*
+ * READ response packets a requester asks for again in one request, at
+ * most: a READ asked again goes in pieces, one at a time, each from the
+ * oldest response still missing.  rxe's responder finishes the reply it
+ * is sending before it looks at a READ asked again, then replays all the
+ * request asks: asked again for the whole rest, a long READ would pay the
+ * rest again for each gap (about N^2/8 packets for N under netem's loss
+ * and reorder).  And rxe drops a request that starts before the last one
+ * it replayed for that READ started (duplicate_request() moves va_org):
+ * a piece asked ahead of a gap would leave that gap unanswerable.
+ */
+#define RIG_SOFT_RC_REREAD	RIG_SOFT_RC_INFLIGHT
 /* "No deadline" */
 #define RIG_SOFT_RC_NEVER	U64_MAX
 /* IBA's largest message, in bytes. */
@@ -189,6 +201,10 @@ struct rig_soft_rc_msg {
  * @recovering: it went back and has seen no progress since: further signs
  *		of loss (NAKs, gaps) are the old stream's; only the timer goes
  *		back again
+ * @heard: a response of the oldest READ, for a PSN not yet had, came since
+ *	   the ACK timer was last started: the responder is still sending
+ *	   (rxe finishes the reply it is on before it replays), so the
+ *	   timeout asks again without using a retry
  * @rnr_wait: an RNR NAK holds it until @rnr_deadline
  * @error: a message failed; nothing more is sent
  * @faulted: the caller failed message @fault before the ones before it
@@ -214,6 +230,7 @@ struct rig_soft_rc_req {
 	u8 retry_left;
 	u8 rnr_left;
 	bool recovering;
+	bool heard;
 	bool rnr_wait;
 	bool error;
 	bool faulted;
@@ -318,6 +335,10 @@ enum rig_soft_rc_check {
  * @va: the address read
  * @rkey: the key it was checked under
  * @len: bytes
+ * @inside: a replay from inside the READ: its responses are Middle, but
+ *	    for a Last at its end, as rxe's read_reply() sends them; rxe's
+ *	    completer (check_ack()) fails a READ given a First anywhere but
+ *	    at its first PSN
  */
 struct rig_soft_rc_rd {
 	u32 psn;
@@ -325,6 +346,7 @@ struct rig_soft_rc_rd {
 	u64 va;
 	u32 rkey;
 	u32 len;
+	bool inside;
 };
 
 /**

@@ -6,8 +6,9 @@
  * packets; ACKs are cumulative and a READ response acknowledges the
  * SENDs before it; on the local ACK timeout or a sequence-error NAK it
  * goes back to the oldest unacknowledged PSN (go-back-N) within its
- * retry count; an RNR NAK holds it for the NAK's timer within its RNR
- * retry count; READs outstanding are limited; messages end in order.
+ * retry count, a READ from inside asked again in pieces; an RNR NAK holds
+ * it for the NAK's timer within its RNR retry count; READs outstanding
+ * are limited; messages end in order.
  * This file owns those decisions and the timing arithmetic (IBA vol. 1, 9.7);
  * the payload, the frames and the clock are the caller's.  No lock of its
  * own: the caller holds its QP's.
@@ -208,6 +209,16 @@ bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig
 		tx->opcode = IB_OPCODE_RC_RDMA_READ_REQUEST;
 		tx->ackreq = true;
 		tx->len = m->length - tx->offset;
+		/*
+		 * Asked for before, from inside: in pieces, from the oldest
+		 * missing (RIG_SOFT_RC_REREAD).  From its first PSN it is
+		 * asked whole: a responder that never had it takes it as new.
+		 */
+		if (i && rig_soft_psn_cmp(req->cur_psn, req->hi_psn) < 0) {
+			if (m->issued && req->cur_psn != req->una_psn)
+				return false;
+			tx->len = min(tx->len, RIG_SOFT_RC_REREAD * mtu);
+		}
 		return true;
 	}
 	tx->opcode = rig_soft_rc_opcode(false, i, m->npkts);
@@ -223,6 +234,7 @@ static void rig_soft_rc_arm(struct rig_soft_rc_req *req, u64 now)
 {
 	u64 t = rig_soft_rc_timeout_ns(req->cfg.timeout);
 
+	req->heard = false;
 	if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) <= 0 || t == RIG_SOFT_RC_NEVER)
 		req->ack_deadline = RIG_SOFT_RC_NEVER;
 	else
@@ -244,7 +256,7 @@ void rig_soft_rc_req_sent(struct rig_soft_rc_req *req, const struct rig_soft_rc_
 
 	if (m->kind == RIG_SOFT_RC_READ) {
 		m->issued = true;
-		req->cur_psn = rig_soft_psn_add(m->psn, m->npkts);
+		req->cur_psn = rig_soft_psn_add(tx->psn, rig_soft_rc_npkts(tx->len, req->cfg.mtu));
 	} else {
 		req->cur_psn = rig_soft_psn_add(req->cur_psn, 1);
 	}
@@ -503,6 +515,35 @@ static struct rig_soft_rc_msg *rig_soft_rc_read_of(struct rig_soft_rc_req *req, 
 	return NULL;
 }
 
+/*
+ * A reply to a part of the oldest READ ended (Last, in order, not the
+ * READ's) short of what was asked: it answered an older request, and the
+ * later was lost or dropped (a responder that, as ours, gives up what it
+ * queued for a later request when a copy of an older one comes: netem
+ * duplicates).  The rest is asked for at once rather than after the ACK
+ * timeout; the responder moved, so no retry is used.
+ */
+static void rig_soft_rc_cut_short(struct rig_soft_rc_req *req, u64 now)
+{
+	if (rig_soft_psn_cmp(req->cur_psn, req->una_psn) > 0)
+		rig_soft_rc_go_back(req, req->una_psn, now);
+}
+
+/*
+ * Going back, a gap is taken as the old stream's, but for the Last that
+ * ends the part of a READ asked last (rxe's read_reply() and ours end a
+ * part with Last): that reply came, and with a gap, so its start is asked
+ * for again at once rather than after the ACK timeout.
+ */
+static bool rig_soft_rc_reply_gapped(const struct rig_soft_rc_req *req,
+				     const struct rig_soft_rc_msg *m,
+				     const struct rig_soft_roce_pkt *pkt)
+{
+	return req->recovering && (rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST) &&
+	       rig_soft_psn_add(pkt->psn, 1) == req->cur_psn &&
+	       rig_soft_psn_dist(m->psn, pkt->psn) + 1 < m->npkts;
+}
+
 /* A READ response: the next in order is placed, a gap is a loss. */
 static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req,
 						     const struct rig_soft_roce_pkt *pkt, u64 now,
@@ -523,11 +564,19 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	i = m->rcvd;
 	expected = rig_soft_psn_add(m->psn, i);
 	d = rig_soft_psn_cmp(pkt->psn, expected);
-	if (d > 0)
+	if (d > 0 && rig_soft_rc_reply_gapped(req, m, pkt))
+		rig_soft_rc_resend(req, now);
+	else if (d > 0)
 		rig_soft_rc_loss(req, now);
-	if (d ||
-	    pkt->len != min(mtu, m->length - i * mtu) ||
-	    !(rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST) != (i + 1 < m->npkts))
+	if (d > 0)
+		req->heard = true;
+	/*
+	 * A reply to a part asked again ends with Last wherever the part
+	 * ends (rxe's read_reply()): only the READ's last response must
+	 * carry it.  The PSN and the length say where the data goes.
+	 */
+	if (d || pkt->len != min(mtu, m->length - i * mtu) ||
+	    (i + 1 == m->npkts && !(rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST)))
 		return RIG_SOFT_RC_DROP;
 	*place = (struct rig_soft_rc_place){
 		.slot = req->una % RIG_SOFT_RC_WINDOW,
@@ -542,6 +591,8 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	req->una_psn = rig_soft_rc_una_psn(req, rig_soft_psn_add(expected, 1));
 	rig_soft_rc_catch_up(req);
 	rig_soft_rc_progress(req, now);
+	if (!place->last && (rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_LAST))
+		rig_soft_rc_cut_short(req, now);
 	return RIG_SOFT_RC_PLACE;
 }
 
@@ -603,7 +654,10 @@ u64 rig_soft_rc_req_tick(struct rig_soft_rc_req *req, u64 now)
 	}
 	if (now >= req->ack_deadline) {
 		req->ack_deadline = RIG_SOFT_RC_NEVER;
-		if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0)
+		/* Only a timeout with nothing heard is one IBA's retry_cnt counts. */
+		if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0 && req->heard)
+			rig_soft_rc_go_back(req, req->una_psn, now);
+		else if (rig_soft_psn_cmp(req->hi_psn, req->una_psn) > 0)
 			rig_soft_rc_resend(req, now);
 	}
 	if (req->error)

@@ -559,6 +559,176 @@ static void a_gap_in_read_responses_asks_again_for_the_rest(struct kunit *test)
 	expect_pop(test, e, r, RIG_SOFT_RC_OK);
 }
 
+/* Responses @first to @last of a READ at @psn0, in order, each MTU long. */
+static void read_resps(struct req_env *e, u32 psn0, u32 first, u32 last, u8 last_opcode)
+{
+	u32 i;
+
+	for (i = first; i <= last; i++)
+		read_resp(e, i == last ? last_opcode : IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE,
+			  psn0 + i, MTU, NULL);
+}
+
+/*
+ * Asked again, a long READ goes in pieces, one at a time, each from the
+ * oldest response missing: rxe answers each piece whole, after the
+ * reply it is on, and drops a request that starts before the last one
+ * it replayed.  Each piece's reply ends with Last (and starts with
+ * Middle, as rxe replays).
+ */
+static void a_read_asked_again_goes_in_pieces_one_at_a_time(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	const u32 n = 2 * RIG_SOFT_RC_REREAD + 10;
+	struct rig_soft_rc_tx tx[4];
+	u32 r;
+
+	r = post(test, e, RIG_SOFT_RC_READ, n * MTU);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].len, n * MTU);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST, 0, MTU, NULL);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 2, MTU, NULL);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 1);
+	KUNIT_EXPECT_EQ(test, tx[0].offset, MTU);
+	KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+	/* Half the piece had: nothing more is asked. */
+	read_resps(e, 0, 1, RIG_SOFT_RC_REREAD / 2, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	KUNIT_EXPECT_EQ(test, send_all(e, tx, 4), 0);
+	/* All of it: the next piece, from there. */
+	read_resps(e, 0, RIG_SOFT_RC_REREAD / 2 + 1, RIG_SOFT_RC_REREAD,
+		   IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 1 + RIG_SOFT_RC_REREAD);
+	KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+	read_resps(e, 0, 1 + RIG_SOFT_RC_REREAD, 2 * RIG_SOFT_RC_REREAD,
+		   IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	/* The last piece is the rest. */
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 1 + 2 * RIG_SOFT_RC_REREAD);
+	KUNIT_EXPECT_EQ(test, tx[0].len, (n - 1 - 2 * RIG_SOFT_RC_REREAD) * MTU);
+	read_resps(e, 0, 1 + 2 * RIG_SOFT_RC_REREAD, n - 1, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	expect_pop(test, e, r, RIG_SOFT_RC_OK);
+	KUNIT_EXPECT_EQ(test, send_all(e, tx, 4), 0);
+	KUNIT_EXPECT_EQ(test, e->req.retry_left, cfg_default.retry_cnt);
+}
+
+/*
+ * A gap inside a piece asks again from the gap, behind the piece, never
+ * ahead of it: the new piece starts where the oldest response is missing.
+ */
+static void a_gap_in_a_piece_asks_again_from_the_gap(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx[4];
+
+	post(test, e, RIG_SOFT_RC_READ, 200 * MTU);
+	send_all(e, NULL, 4);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 5, MTU, NULL);
+	/* From its first PSN, whole: the responder may never have had it. */
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 0);
+	KUNIT_EXPECT_EQ(test, tx[0].len, 200 * MTU);
+	read_resps(e, 0, 0, 9, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 11, MTU, NULL);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 10);
+	KUNIT_EXPECT_EQ(test, tx[0].offset, 10 * MTU);
+	KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+}
+
+/*
+ * rxe sends the reply it is on whole before it looks at a READ asked
+ * again (64 MiB take it half a second): an ACK timeout after which
+ * responses still came asks again without using a retry; one with
+ * nothing heard uses one, as IBA's retry_cnt counts.
+ */
+static void an_ack_timeout_while_responses_still_come_uses_no_retry(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx[4];
+	u32 i;
+
+	post(test, e, RIG_SOFT_RC_READ, 4000 * MTU);
+	send_all(e, NULL, 4);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST, 0, MTU, NULL);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 2, MTU, NULL);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, e->req.retry_left, cfg_default.retry_cnt - 1);
+	for (i = 0; i < 2 * cfg_default.retry_cnt; i++) {
+		read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 3 + i, MTU, NULL);
+		expire(e);
+		KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+		KUNIT_EXPECT_EQ(test, tx[0].psn, 1);
+		KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+	}
+	KUNIT_EXPECT_EQ(test, e->req.retry_left, cfg_default.retry_cnt - 1);
+	KUNIT_EXPECT_FALSE(test, e->req.error);
+	/* Then silence: the retries run out. */
+	time_out(e, cfg_default.retry_cnt - 1);
+	KUNIT_EXPECT_FALSE(test, e->req.error);
+	time_out(e, 1);
+	expect_pop(test, e, 0, RIG_SOFT_RC_RETRY_EXCEEDED);
+}
+
+/* A READ of 200 packets whose response 1 was lost: its first piece asked. */
+static struct req_env *piece_asked(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx;
+
+	post(test, e, RIG_SOFT_RC_READ, 200 * MTU);
+	send_all(e, NULL, 4);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST, 0, MTU, NULL);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 2, MTU, NULL);
+	KUNIT_ASSERT_EQ(test, send_all(e, &tx, 1), 1);
+	KUNIT_EXPECT_EQ(test, tx.psn, 1);
+	KUNIT_EXPECT_EQ(test, tx.len, RIG_SOFT_RC_REREAD * MTU);
+	return e;
+}
+
+/*
+ * Going back, gaps are the old stream's, but the Last that ends the piece
+ * asked is its reply's: with a gap before it, the piece is asked for
+ * again at once, not after the ACK timeout.
+ */
+static void a_piece_whose_reply_came_with_a_gap_is_asked_again(struct kunit *test)
+{
+	struct req_env *e = piece_asked(test);
+	struct rig_soft_rc_tx tx[4];
+
+	/* The old stream: no new request. */
+	read_resps(e, 0, 3, 40, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	KUNIT_EXPECT_EQ(test, send_all(e, tx, 4), 0);
+	/* The piece's reply, its first response lost. */
+	read_resps(e, 0, 2, RIG_SOFT_RC_REREAD, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 1);
+	KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+}
+
+/*
+ * A reply that ends short of what was asked (a responder that gave up a
+ * later request for an older one's copy, as netem duplicates) is asked
+ * again for the rest at once, without a retry.
+ */
+static void a_reply_ended_short_of_the_piece_asks_again_at_once(struct kunit *test)
+{
+	struct req_env *e = piece_asked(test);
+	struct rig_soft_rc_tx tx[4];
+
+	read_resps(e, 0, 1, 9, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 11, MTU, NULL);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 10);
+	/* A copy of the first piece's request was answered instead. */
+	read_resps(e, 0, 10, RIG_SOFT_RC_REREAD, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, RIG_SOFT_RC_REREAD + 1);
+	KUNIT_EXPECT_EQ(test, tx[0].len, RIG_SOFT_RC_REREAD * MTU);
+	KUNIT_EXPECT_EQ(test, e->req.retry_left, cfg_default.retry_cnt);
+}
+
 static void an_ack_past_an_unfinished_read_asks_for_it_again(struct kunit *test)
 {
 	struct req_env *e = env_new(test, NULL, 0);
@@ -759,6 +929,11 @@ static struct kunit_case rig_soft_rc_req_test_cases[] = {
 	KUNIT_CASE(read_responses_are_placed_in_order_and_end_the_read),
 	KUNIT_CASE(a_read_response_acknowledges_the_sends_before_it),
 	KUNIT_CASE(a_gap_in_read_responses_asks_again_for_the_rest),
+	KUNIT_CASE(a_read_asked_again_goes_in_pieces_one_at_a_time),
+	KUNIT_CASE(a_gap_in_a_piece_asks_again_from_the_gap),
+	KUNIT_CASE(an_ack_timeout_while_responses_still_come_uses_no_retry),
+	KUNIT_CASE(a_piece_whose_reply_came_with_a_gap_is_asked_again),
+	KUNIT_CASE(a_reply_ended_short_of_the_piece_asks_again_at_once),
 	KUNIT_CASE(an_ack_past_an_unfinished_read_asks_for_it_again),
 	KUNIT_CASE(reads_the_old_stream_ends_after_going_back_are_not_asked_again),
 	KUNIT_CASE(a_read_the_old_stream_partly_answers_is_asked_for_the_rest),

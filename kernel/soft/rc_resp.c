@@ -167,9 +167,12 @@ static const struct rig_soft_rc_rd *rig_soft_rc_rd_of(const struct rig_soft_rc_r
 
 /*
  * A READ again: the requester went back and lost responses from this PSN
- * on.  It may only ask for the rest of what was checked when the READ was
- * new, so the replay touches nothing the caller has not allowed.  Queued
- * responses at or after this PSN go: the requester asks for them again.
+ * on.  It may ask for a part of what was checked when the READ was new,
+ * from this PSN's address, to the READ's end or to a packet's (so that
+ * every PSN is the READ's): the replay touches nothing the caller has not
+ * allowed.  rxe's duplicate_request() takes any part too; a requester
+ * asking again in pieces depends on it.  Queued responses at or after
+ * this PSN go: the requester asks for them again.
  */
 static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp *resp,
 							const struct rig_soft_roce_pkt *pkt)
@@ -181,7 +184,8 @@ static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp 
 		return RIG_SOFT_RC_DROP;
 	i = rig_soft_psn_dist(rd->psn, pkt->psn);
 	off = i * resp->cfg.mtu;
-	if (pkt->rkey != rd->rkey || pkt->va != rd->va + off || pkt->dma_len != rd->len - off)
+	if (pkt->rkey != rd->rkey || pkt->va != rd->va + off || pkt->dma_len > rd->len - off ||
+	    (pkt->dma_len != rd->len - off && (!pkt->dma_len || pkt->dma_len % resp->cfg.mtu)))
 		return RIG_SOFT_RC_DROP;
 	while (resp->job_tail != resp->job_head) {
 		const struct rig_soft_rc_rd *last = rig_soft_rc_job(resp, resp->job_tail - 1);
@@ -195,10 +199,11 @@ static enum rig_soft_rc_verdict rig_soft_rc_resp_reread(struct rig_soft_rc_resp 
 		return RIG_SOFT_RC_DROP;
 	*rig_soft_rc_job(resp, resp->job_tail++) = (struct rig_soft_rc_rd){
 		.psn = pkt->psn,
-		.npkts = rd->npkts - i,
+		.npkts = rig_soft_rc_npkts(pkt->dma_len, resp->cfg.mtu),
 		.va = pkt->va,
 		.rkey = rd->rkey,
 		.len = pkt->dma_len,
+		.inside = i != 0,
 	};
 	return RIG_SOFT_RC_TAKEN;
 }
@@ -277,6 +282,15 @@ enum rig_soft_rc_verdict rig_soft_rc_resp_recv(struct rig_soft_rc_resp *resp,
 	}
 }
 
+/* Response @i of @rd: a replay from inside its READ has no First. */
+static u8 rig_soft_rc_resp_opcode(const struct rig_soft_rc_rd *rd, u32 i)
+{
+	if (!rd->inside)
+		return rig_soft_rc_opcode(true, i, rd->npkts);
+	return i + 1 < rd->npkts ? IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE :
+	       IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST;
+}
+
 /**
  * rig_soft_rc_resp_next() - the packet to send now, if any
  * @resp: the responder
@@ -296,7 +310,7 @@ bool rig_soft_rc_resp_next(const struct rig_soft_rc_resp *resp, struct rig_soft_
 
 	if (resp->job_head != resp->job_tail) {
 		*tx = (struct rig_soft_rc_tx){
-			.opcode = rig_soft_rc_opcode(true, i, rd->npkts),
+			.opcode = rig_soft_rc_resp_opcode(rd, i),
 			.psn = rig_soft_psn_add(rd->psn, i),
 			.offset = off,
 			.len = min(resp->cfg.mtu, rd->len - off),

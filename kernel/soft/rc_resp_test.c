@@ -4,7 +4,8 @@
  * accepted in order and placed, ACK coalescing and AckReq, duplicates
  * acknowledged again, one NAK per sequence error, RNR NAKs, the NAKs a
  * refused request earns, READs answered in order and replayed from the
- * PSN a duplicate asks for, or dropped when they cannot go, the
+ * PSN a duplicate asks for (the rest or a part; from inside, with no
+ * First, as rxe replays), or dropped when they cannot go, the
  * outstanding READ limit, the PSN wrap, IBA's 2^31-byte message limit.
  * This file owns those cases; the packets are decoded structs.
  */
@@ -302,7 +303,8 @@ static void a_duplicate_read_is_replayed_from_the_psn_it_asks(struct kunit *test
 	KUNIT_EXPECT_EQ(test, give(r, read_pkt(41, VA + MTU, 2 * MTU), RIG_SOFT_RC_CHECK_ACCESS),
 			RIG_SOFT_RC_TAKEN);
 	KUNIT_ASSERT_EQ(test, drain(r, tx, 4), 2);
-	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST);
+	/* rxe's completer fails a READ given a First but at its first PSN. */
+	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
 	KUNIT_EXPECT_EQ(test, tx[0].psn, 41);
 	KUNIT_EXPECT_EQ(test, tx[0].va, VA + MTU);
 	KUNIT_EXPECT_EQ(test, tx[1].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
@@ -310,6 +312,64 @@ static void a_duplicate_read_is_replayed_from_the_psn_it_asks(struct kunit *test
 	KUNIT_EXPECT_EQ(test, tx[1].va, VA + 2 * MTU);
 	KUNIT_EXPECT_EQ(test, r->epsn, 44);
 	KUNIT_EXPECT_FALSE(test, r->error);
+}
+
+/* Asked again from its first PSN, a READ is answered as when new. */
+static void a_duplicate_read_from_its_first_psn_starts_with_first(struct kunit *test)
+{
+	struct rig_soft_rc_resp *r = resp_new(test, NULL, 40);
+	struct rig_soft_rc_tx tx[4];
+
+	give(r, read_pkt(40, VA, 3 * MTU), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 4), 3);
+	give(r, read_pkt(40, VA, 3 * MTU), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 4), 3);
+	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST);
+	KUNIT_EXPECT_EQ(test, tx[1].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	KUNIT_EXPECT_EQ(test, tx[2].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	/* One response from inside is the Last. */
+	give(r, read_pkt(42, VA + 2 * MTU, MTU), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 4), 1);
+	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+}
+
+/*
+ * A requester may ask again for part of the rest, in whole packets (as
+ * rxe's duplicate_request() allows): only that part is replayed, ending
+ * with Last, so a lost response costs it the part, not the rest of a
+ * long READ.
+ */
+static void a_shorter_duplicate_read_is_replayed_for_its_part_only(struct kunit *test)
+{
+	struct rig_soft_rc_resp *r = resp_new(test, NULL, 40);
+	struct rig_soft_rc_tx tx[8];
+
+	give(r, read_pkt(40, VA, 5 * MTU + 7), RIG_SOFT_RC_CHECK_OK);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 8), 6);
+	KUNIT_EXPECT_EQ(test, give(r, read_pkt(41, VA + MTU, 2 * MTU), RIG_SOFT_RC_CHECK_OK),
+			RIG_SOFT_RC_TAKEN);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 8), 2);
+	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
+	KUNIT_EXPECT_EQ(test, tx[0].psn, 41);
+	KUNIT_EXPECT_EQ(test, tx[0].va, VA + MTU);
+	KUNIT_EXPECT_EQ(test, tx[0].len, MTU);
+	KUNIT_EXPECT_EQ(test, tx[1].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST);
+	KUNIT_EXPECT_EQ(test, tx[1].psn, 42);
+	KUNIT_EXPECT_EQ(test, tx[1].va, VA + 2 * MTU);
+	KUNIT_EXPECT_EQ(test, tx[1].len, MTU);
+	/* A part that does not end on a packet, or is empty, is no part of it. */
+	KUNIT_EXPECT_EQ(test, give(r, read_pkt(41, VA + MTU, MTU + 1), RIG_SOFT_RC_CHECK_OK),
+			RIG_SOFT_RC_DROP);
+	KUNIT_EXPECT_EQ(test, give(r, read_pkt(41, VA + MTU, 0), RIG_SOFT_RC_CHECK_OK),
+			RIG_SOFT_RC_DROP);
+	KUNIT_EXPECT_EQ(test, drain(r, tx, 8), 0);
+	/* The last part ends where the READ does. */
+	KUNIT_EXPECT_EQ(test, give(r, read_pkt(44, VA + 4 * MTU, MTU + 7), RIG_SOFT_RC_CHECK_OK),
+			RIG_SOFT_RC_TAKEN);
+	KUNIT_ASSERT_EQ(test, drain(r, tx, 8), 2);
+	KUNIT_EXPECT_EQ(test, tx[1].psn, 45);
+	KUNIT_EXPECT_EQ(test, tx[1].len, 7);
+	KUNIT_EXPECT_EQ(test, r->epsn, 46);
 }
 
 static void a_duplicate_read_beyond_what_was_checked_is_dropped(struct kunit *test)
@@ -455,6 +515,8 @@ static struct kunit_case rig_soft_rc_resp_test_cases[] = {
 	KUNIT_CASE(an_empty_read_is_one_empty_response),
 	KUNIT_CASE(an_ack_goes_out_after_the_read_responses_before_it),
 	KUNIT_CASE(a_duplicate_read_is_replayed_from_the_psn_it_asks),
+	KUNIT_CASE(a_duplicate_read_from_its_first_psn_starts_with_first),
+	KUNIT_CASE(a_shorter_duplicate_read_is_replayed_for_its_part_only),
 	KUNIT_CASE(a_duplicate_read_beyond_what_was_checked_is_dropped),
 	KUNIT_CASE(a_replay_drops_the_responses_queued_after_it),
 	KUNIT_CASE(more_reads_than_offered_is_an_invalid_request),

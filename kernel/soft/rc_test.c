@@ -5,10 +5,13 @@
  * and corrupts them, on a fake clock.  Every message must end once, in
  * order, with every byte right; every corrupted frame must be dropped by
  * the decoder; and a clean wire must need no retransmission.  READs of 8
- * and 64 MiB cross a slower wire that loses and reorders as netem does,
- * within a bounded fake time.  This file owns those cases and the small
- * callers they need (the part the model's engine will play): they move
- * the bytes between buffers and frames.
+ * and 64 MiB cross a slower wire that loses, duplicates, reorders and
+ * corrupts as netem does, within a bounded fake time, from our responder
+ * and from a model of rxe's (which finishes the reply it is on before it
+ * replays, and drops a request that starts before the last it replayed).
+ * This file owns those cases and the small callers they need (the part
+ * the model's engine will play): they move the bytes between buffers and
+ * frames.
  *
  * The wire is driven by a seeded PRNG; each seed is printed.  To rerun
  * one, boot the KUnit kernel with rig_soft_kunit.rc_seed=SEED (kunit.py
@@ -430,21 +433,46 @@ static void a_clean_wire_needs_no_retransmission(struct kunit *test)
 }
 
 /*
- * Long READs over a wire with a rate and a delay, as netem makes one
- * ("loss 2% reorder 10% delay 1ms" on both ends of a veth): each direction
- * carries one packet per its size at BIG_NS_PER_KIB, holds it BIG_DELAY_NS,
- * drops BIG_LOSS percent and sends BIG_EARLY percent at once, so they
- * overtake what is held.  The packets are decoded structs, not frames:
- * what is measured is the machines' recovery, not the codec.
+ * Long READs over a wire with a rate and a delay, as netem makes one on
+ * both ends of a veth: each direction carries one packet per its size at
+ * BIG_NS_PER_KIB and holds it BIG_DELAY_NS; of what it carries it loses
+ * some, corrupts some (the receiver's ICRC check drops those, as
+ * every_message_ends_once_in_order_over_a_bad_wire shows the decoder
+ * does), sends some twice (each copy delayed or not on its own draw, as
+ * netem enqueues its duplicate again) and sends some at once, so they
+ * overtake what is held (netem's reorder).  The packets are decoded
+ * structs, not frames: what is measured is the machines' recovery.
  */
 #define BIG_DELAY_NS	1000000ULL
 #define BIG_NS_PER_KIB	8000		/* about 1 Gb/s, as rxe across a veth */
 #define BIG_OVERHEAD	64		/* headers, as the link counts them */
 #define BIG_LANE	4096
-#define BIG_LOSS	2
-#define BIG_EARLY	10
 #define BIG_RKEY	0x77
 #define BIG_WASTE	64
+#define BIG_BACKLOG	256
+
+/* Percentages of packets the wire loses, duplicates, sends early, corrupts. */
+struct big_harm {
+	u32 loss;
+	u32 dup;
+	u32 early;
+	u32 corrupt;
+};
+
+/* The issue's "netem loss 2% reorder 10% 50% delay 1ms". */
+static const struct big_harm big_issue = { .loss = 2, .early = 10 };
+/* selftests' wire "netem delay 1ms loss 5% duplicate 5% reorder 25% corrupt 2%". */
+static const struct big_harm big_guest = { .loss = 5, .dup = 5, .early = 25, .corrupt = 2 };
+
+/**
+ * enum big_peer - what answers the READ, and what asks it
+ * @BIG_RIG: our requester reads from our responder
+ * @BIG_RXE: our requester reads from a responder that answers as rxe's does
+ */
+enum big_peer {
+	BIG_RIG,
+	BIG_RXE,
+};
 
 struct big_pkt {
 	u64 at;
@@ -471,6 +499,50 @@ struct big_link {
 	u32 lost;
 };
 
+/**
+ * struct big_rxe_res - a READ as rxe's responder holds it (struct resp_res)
+ * @first_psn: its first response's PSN
+ * @npkts: its responses
+ * @va_org: where its last request, new or again, started
+ * @length: the bytes the new request asked
+ * @cur_psn: the next response's PSN
+ * @va: the next response's address
+ * @resid: bytes still to send
+ * @replay: asked again from inside: its first response is a Middle
+ */
+struct big_rxe_res {
+	u32 first_psn;
+	u32 npkts;
+	u64 va_org;
+	u32 length;
+	u32 cur_psn;
+	u64 va;
+	u32 resid;
+	bool replay;
+};
+
+/**
+ * struct big_rxe - rxe's responder, for READs (rxe_resp.c)
+ * @req: requests as they came (qp->req_pkts), taken one at a time
+ * @head: the next to take
+ * @tail: one past the last
+ * @res: READs accepted, by running count modulo ARRAY_SIZE()
+ * @nres: READs accepted
+ * @cur: the reply being sent (qp->resp.res), or NULL
+ * @epsn: the PSN it expects (qp->resp.psn)
+ * @refused: requests asked again that it dropped
+ */
+struct big_rxe {
+	struct rig_soft_roce_pkt req[BIG_BACKLOG];
+	u32 head;
+	u32 tail;
+	struct big_rxe_res res[4];
+	u32 nres;
+	struct big_rxe_res *cur;
+	u32 epsn;
+	u32 refused;
+};
+
 struct big_env {
 	struct kunit *test;
 	struct rnd_state rnd;
@@ -481,12 +553,17 @@ struct big_env {
 	struct rig_soft_rc_resp resp;
 	struct big_link ab;
 	struct big_link ba;
+	const struct big_harm *harm;
+	struct big_rxe rxe;
+	enum big_peer peer;
 	u8 *region;
 	u8 *data;
 	u32 placed;
 	u32 requests;
 	u32 timeouts;
 	u32 responses;
+	u32 corrupted;
+	u32 duplicated;
 	bool ended;
 };
 
@@ -504,26 +581,34 @@ static void *big_vzalloc(struct kunit *test, size_t size)
 	return p;
 }
 
+static u32 big_rnd(struct big_env *e)
+{
+	return prandom_u32_state(&e->rnd) % 100;
+}
+
+/* One copy of a packet on @l, at once or held as its own draw says. */
+static void big_lay(struct big_env *e, struct big_link *l, const struct big_pkt *pkt)
+{
+	bool early = big_rnd(e) < e->harm->early;
+	struct big_lane *lane = early ? &l->early : &l->held;
+	struct big_pkt *p;
+
+	if (lane->tail - lane->head == BIG_LANE) {
+		l->lost++;
+		return;
+	}
+	p = &lane->q[lane->tail++ % BIG_LANE];
+	*p = *pkt;
+	p->at = l->free_at + (early ? 0 : BIG_DELAY_NS);
+}
+
 /* Puts @tx on @l once the link is free; false while it is busy. */
 static bool big_push(struct big_env *e, struct big_link *l, const struct rig_soft_rc_tx *tx,
 		     u64 va)
 {
-	bool early = prandom_u32_state(&e->rnd) % 100 < BIG_EARLY;
 	bool read = tx->opcode == IB_OPCODE_RC_RDMA_READ_REQUEST;
-	struct big_lane *lane = early ? &l->early : &l->held;
 	u32 len = read || tx->opcode == IB_OPCODE_RC_ACKNOWLEDGE ? 0 : tx->len;
-	struct big_pkt *p;
-
-	if (l->free_at > e->now)
-		return false;
-	l->free_at = e->now + (u64)(len + BIG_OVERHEAD) * BIG_NS_PER_KIB / 1024;
-	if (prandom_u32_state(&e->rnd) % 100 < BIG_LOSS || lane->tail - lane->head == BIG_LANE) {
-		l->lost++;
-		return true;
-	}
-	p = &lane->q[lane->tail++ % BIG_LANE];
-	*p = (struct big_pkt){
-		.at = l->free_at + (early ? 0 : BIG_DELAY_NS),
+	const struct big_pkt pkt = {
 		.va = va,
 		.psn = tx->psn,
 		.len = len,
@@ -532,6 +617,23 @@ static bool big_push(struct big_env *e, struct big_link *l, const struct rig_sof
 		.syndrome = tx->syndrome,
 		.ackreq = tx->ackreq,
 	};
+
+	if (l->free_at > e->now)
+		return false;
+	l->free_at = e->now + (u64)(len + BIG_OVERHEAD) * BIG_NS_PER_KIB / 1024;
+	if (big_rnd(e) < e->harm->loss) {
+		l->lost++;
+		return true;
+	}
+	if (big_rnd(e) < e->harm->corrupt) {
+		e->corrupted++;
+		return true;
+	}
+	big_lay(e, l, &pkt);
+	if (big_rnd(e) < e->harm->dup) {
+		e->duplicated++;
+		big_lay(e, l, &pkt);
+	}
 	return true;
 }
 
@@ -627,6 +729,99 @@ static void big_responder(struct big_env *e)
 	}
 }
 
+/* rxe's find_resource(): the READ accepted whose responses include @psn. */
+static struct big_rxe_res *big_rxe_find(struct big_rxe *x, u32 psn)
+{
+	u32 i;
+
+	for (i = 0; i < min_t(u32, x->nres, ARRAY_SIZE(x->res)); i++)
+		if (rig_soft_psn_in(psn, x->res[i].first_psn, x->res[i].npkts))
+			return &x->res[i];
+	return NULL;
+}
+
+/*
+ * The next request, as rxe's responder takes it once no reply is being
+ * sent (get_req()): a new READ, or one asked again (duplicate_request()),
+ * which it answers only if it asks for a part of the bytes from where
+ * the last request for that READ started on (va_org moves there), else
+ * drops.  Only READs come here, each at the PSN it expects or before.
+ */
+static void big_rxe_take(struct big_env *e, struct big_rxe *x)
+{
+	const struct rig_soft_roce_pkt *p = &x->req[x->head++ % BIG_BACKLOG];
+	struct big_rxe_res *res;
+
+	if (!rig_soft_psn_cmp(p->psn, x->epsn)) {
+		res = &x->res[x->nres++ % ARRAY_SIZE(x->res)];
+		*res = (struct big_rxe_res){
+			.first_psn = p->psn,
+			.npkts = rig_soft_rc_npkts(p->dma_len, e->mtu),
+			.length = p->dma_len,
+		};
+		x->epsn = rig_soft_psn_add(p->psn, res->npkts);
+	} else {
+		res = big_rxe_find(x, p->psn);
+		if (!res || rig_soft_psn_cmp(p->psn, x->epsn) > 0 || p->va < res->va_org ||
+		    p->dma_len > res->length || p->va + p->dma_len > res->va_org + res->length) {
+			x->refused++;
+			return;
+		}
+	}
+	res->cur_psn = p->psn;
+	res->replay = p->psn != res->first_psn;
+	res->va_org = p->va;
+	res->va = p->va;
+	res->resid = p->dma_len;
+	x->cur = res;
+}
+
+/* rxe's read_reply(): First or Only when new, else Middle, and Last to end. */
+static void big_rxe_reply(struct big_env *e, struct big_rxe *x)
+{
+	struct big_rxe_res *res = x->cur;
+	bool first = !res->replay && res->va == res->va_org;
+	struct rig_soft_rc_tx tx = {
+		.psn = res->cur_psn,
+		.len = min(e->mtu, res->resid),
+		.syndrome = RIG_SOFT_SYN_ACK | RIG_SOFT_SYN_CREDITS_NONE,
+	};
+
+	if (first)
+		tx.opcode = res->resid <= e->mtu ? IB_OPCODE_RC_RDMA_READ_RESPONSE_ONLY :
+			    IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST;
+	else
+		tx.opcode = res->resid > e->mtu ? IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE :
+			    IB_OPCODE_RC_RDMA_READ_RESPONSE_LAST;
+	if (!big_push(e, &e->ba, &tx, res->va))
+		return;
+	e->responses++;
+	res->va += tx.len;
+	res->resid -= tx.len;
+	res->cur_psn = rig_soft_psn_add(res->cur_psn, 1);
+	if (!res->resid)
+		x->cur = NULL;
+}
+
+static void big_rxe_responder(struct big_env *e)
+{
+	struct big_rxe *x = &e->rxe;
+	struct rig_soft_roce_pkt p;
+
+	while (big_take(e, &e->ab, &p))
+		if (p.opcode == IB_OPCODE_RC_RDMA_READ_REQUEST &&
+		    x->tail - x->head < BIG_BACKLOG)
+			x->req[x->tail++ % BIG_BACKLOG] = p;
+	while (e->ba.free_at <= e->now) {
+		if (!x->cur && x->head != x->tail)
+			big_rxe_take(e, x);
+		else if (x->cur)
+			big_rxe_reply(e, x);
+		else
+			break;
+	}
+}
+
 /* The next moment anything can happen. */
 static u64 big_next(struct big_env *e)
 {
@@ -634,7 +829,8 @@ static u64 big_next(struct big_env *e)
 	u64 at = min(big_next_at(&e->ab), big_next_at(&e->ba));
 
 	at = min(at, e->req.ack_deadline);
-	if (rig_soft_rc_resp_next(&e->resp, &tx))
+	if (e->peer == BIG_RIG ? rig_soft_rc_resp_next(&e->resp, &tx) :
+	    e->rxe.cur || e->rxe.head != e->rxe.tail)
 		at = min(at, e->ba.free_at);
 	if (rig_soft_rc_req_next(&e->req, e->now, &tx))
 		at = min(at, e->ab.free_at);
@@ -642,10 +838,12 @@ static u64 big_next(struct big_env *e)
 }
 
 /*
- * One READ of @len bytes at @mtu; returns the fake time it took, or
- * RIG_SOFT_RC_NEVER when it had not ended by @limit_ns.
+ * One READ of @len bytes at @mtu from @peer over a wire that does @harm;
+ * returns the fake time it took, or RIG_SOFT_RC_NEVER when it had not
+ * ended by @limit_ns.
  */
-static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns)
+static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, const struct big_harm *harm,
+		    enum big_peer peer, u64 limit_ns)
 {
 	const struct rig_soft_rc_cfg cfg = {
 		.mtu = mtu, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
@@ -657,6 +855,8 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
 
 	e->test = test;
 	prandom_seed_state(&e->rnd, seed);
+	e->harm = harm;
+	e->peer = peer;
 	e->mtu = mtu;
 	e->len = len;
 	e->region = big_vzalloc(test, len);
@@ -667,20 +867,26 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
 	t0 = e->now;
 	rig_soft_rc_req_init(&e->req, &cfg, 0xfffff0);
 	rig_soft_rc_resp_init(&e->resp, &cfg, 0xfffff0);
+	e->rxe.epsn = 0xfffff0;
 	KUNIT_ASSERT_EQ(test, rig_soft_rc_req_post(&e->req, RIG_SOFT_RC_READ, len, &slot), 0);
 	/* A transfer that sends its data many times over has failed already. */
 	while (!e->ended && !e->req.error && e->now - t0 < limit_ns &&
 	       e->responses / BIG_WASTE <= rig_soft_rc_npkts(len, mtu)) {
 		big_requester(e);
-		big_responder(e);
+		if (peer == BIG_RIG)
+			big_responder(e);
+		else
+			big_rxe_responder(e);
 		big_requester(e);
 		if (!e->ended)
 			e->now = big_next(e);
 	}
-	kunit_info(test, "seed %llu: a READ of %u MiB at MTU %u %s after %llu.%03llu s of fake time: %u requests (%u timeouts), %u responses, %u and %u packets lost",
-		   seed, len >> 20, mtu, e->ended ? "ended" : "had not ended",
+	kunit_info(test, "seed %llu: a READ of %u MiB at MTU %u from %s (loss %u%%, dup %u%%, early %u%%, corrupt %u%%) %s after %llu.%03llu s of fake time: %u requests (%u timeouts), %u responses; lost %u and %u, corrupted %u, duplicated %u, refused %u",
+		   seed, len >> 20, mtu, peer == BIG_RIG ? "rig" : "rxe", harm->loss, harm->dup,
+		   harm->early, harm->corrupt, e->ended ? "ended" : "had not ended",
 		   (e->now - t0) / 1000000000, (e->now - t0) / 1000000 % 1000, e->requests,
-		   e->timeouts, e->responses, e->ab.lost, e->ba.lost);
+		   e->timeouts, e->responses, e->ab.lost, e->ba.lost, e->corrupted,
+		   e->duplicated, e->rxe.refused);
 	KUNIT_EXPECT_FALSE(test, e->req.error);
 	if (!e->ended)
 		return RIG_SOFT_RC_NEVER;
@@ -693,30 +899,64 @@ static u64 big_read(struct kunit *test, u64 seed, u32 len, u32 mtu, u64 limit_ns
  * Under loss and netem's reordering most gaps in a READ's responses are
  * packets overtaken, which go-back-N must ask for again all the same: a
  * gap about every eighth packet, one re-request and one round trip each,
- * and a lost re-request or its first response costs an ACK timeout (67 ms
- * at timeout 14).  Seed 5 takes 2.1 s (MTU 1024) and 0.5 s (4096) for 8
- * MiB, 15.5 s and 4.2 s for 64 MiB; the limits leave room for other seeds
- * and stay well inside rig's 5 s + 2 s per MiB (21 s, 133 s) of waiting
- * for a completion.
+ * and a lost re-request costs an ACK timeout (67 ms at timeout 14).  The
+ * limits stay well inside rig's 5 s + 2 s per MiB (21 s, 133 s) of
+ * waiting for a completion.  Each seed and time is printed.
  */
-static void big_reads(struct kunit *test, u32 len, u64 limit_ns)
+static void big_reads(struct kunit *test, u32 len, const struct big_harm *harm,
+		      enum big_peer peer, u64 limit_ns)
 {
 	static const u32 mtus[] = { 1024, 4096 };
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(mtus); i++)
-		KUNIT_EXPECT_LT(test, big_read(test, rc_seed ?: 5, len, mtus[i], limit_ns),
-				limit_ns);
+		KUNIT_EXPECT_LT(test, big_read(test, rc_seed ?: 5 + i, len, mtus[i], harm, peer,
+					       limit_ns), limit_ns);
 }
 
 static void an_8_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
 {
-	big_reads(test, SZ_8M, 6ULL * NSEC_PER_SEC);
+	big_reads(test, SZ_8M, &big_issue, BIG_RIG, 6ULL * NSEC_PER_SEC);
 }
 
 static void a_64_mib_read_ends_over_a_lossy_reordering_wire(struct kunit *test)
 {
-	big_reads(test, SZ_64M, 40ULL * NSEC_PER_SEC);
+	big_reads(test, SZ_64M, &big_issue, BIG_RIG, 40ULL * NSEC_PER_SEC);
+}
+
+static void an_8_mib_read_ends_over_a_duplicating_corrupting_wire(struct kunit *test)
+{
+	big_reads(test, SZ_8M, &big_guest, BIG_RIG, 15ULL * NSEC_PER_SEC);
+}
+
+static void a_64_mib_read_ends_over_a_duplicating_corrupting_wire(struct kunit *test)
+{
+	big_reads(test, SZ_64M, &big_guest, BIG_RIG, 100ULL * NSEC_PER_SEC);
+}
+
+/*
+ * rxe's responder finishes the reply it is sending before it looks at a
+ * READ asked again, then replays all that is asked, and drops a request
+ * that starts before the last one for that READ did.
+ */
+static void an_8_mib_read_from_rxe_ends_over_a_lossy_reordering_wire(struct kunit *test)
+{
+	big_reads(test, SZ_8M, &big_issue, BIG_RXE, 6ULL * NSEC_PER_SEC);
+}
+
+static void a_64_mib_read_from_rxe_ends_over_a_lossy_reordering_wire(struct kunit *test)
+{
+	big_reads(test, SZ_64M, &big_issue, BIG_RXE, 40ULL * NSEC_PER_SEC);
+}
+
+static void an_8_mib_read_from_rxe_ends_over_a_duplicating_corrupting_wire(struct kunit *test)
+{
+	big_reads(test, SZ_8M, &big_guest, BIG_RXE, 15ULL * NSEC_PER_SEC);
+}
+
+static void a_64_mib_read_from_rxe_ends_over_a_duplicating_corrupting_wire(struct kunit *test)
+{
+	big_reads(test, SZ_64M, &big_guest, BIG_RXE, 100ULL * NSEC_PER_SEC);
 }
 
 static struct kunit_case rig_soft_rc_test_cases[] = {
@@ -724,6 +964,12 @@ static struct kunit_case rig_soft_rc_test_cases[] = {
 	KUNIT_CASE(a_clean_wire_needs_no_retransmission),
 	KUNIT_CASE(an_8_mib_read_ends_over_a_lossy_reordering_wire),
 	KUNIT_CASE(a_64_mib_read_ends_over_a_lossy_reordering_wire),
+	KUNIT_CASE(an_8_mib_read_ends_over_a_duplicating_corrupting_wire),
+	KUNIT_CASE(a_64_mib_read_ends_over_a_duplicating_corrupting_wire),
+	KUNIT_CASE(an_8_mib_read_from_rxe_ends_over_a_lossy_reordering_wire),
+	KUNIT_CASE(a_64_mib_read_from_rxe_ends_over_a_lossy_reordering_wire),
+	KUNIT_CASE(an_8_mib_read_from_rxe_ends_over_a_duplicating_corrupting_wire),
+	KUNIT_CASE(a_64_mib_read_from_rxe_ends_over_a_duplicating_corrupting_wire),
 	{}
 };
 
