@@ -168,6 +168,8 @@ struct rig_soft_rc_tx {
  * @kind: enum rig_soft_rc_kind
  * @status: enum rig_soft_rc_status once it has ended
  * @issued: a READ whose request went out since the last go-back
+ * @answered: a READ a response came for: the responder had its request,
+ *	      so it may be asked again in part from its first PSN
  * @length: bytes
  * @psn: its first PSN
  * @npkts: PSNs it takes: SEND packets, or READ response packets
@@ -177,6 +179,7 @@ struct rig_soft_rc_msg {
 	u8 kind;
 	u8 status;
 	bool issued;
+	bool answered;
 	u32 length;
 	u32 psn;
 	u32 npkts;
@@ -201,10 +204,10 @@ struct rig_soft_rc_msg {
  * @recovering: it went back and has seen no progress since: further signs
  *		of loss (NAKs, gaps) are the old stream's; only the timer goes
  *		back again
- * @heard: a response of the oldest READ, for a PSN not yet had, came since
- *	   the ACK timer was last started: the responder is still sending
- *	   (rxe finishes the reply it is on before it replays), so the
- *	   timeout asks again without using a retry
+ * @heard: a READ response for a PSN not yet had came since the ACK timer
+ *	   was last started: the responder is still sending (rxe finishes
+ *	   the reply it is on, and those to READs after it, before it
+ *	   replays), so the timeout asks again without using a retry
  * @rnr_wait: an RNR NAK holds it until @rnr_deadline
  * @error: a message failed; nothing more is sent
  * @faulted: the caller failed message @fault before the ones before it
@@ -336,9 +339,8 @@ enum rig_soft_rc_check {
  * @rkey: the key it was checked under
  * @len: bytes
  * @inside: a replay from inside the READ: its responses are Middle, but
- *	    for a Last at its end, as rxe's read_reply() sends them; rxe's
- *	    completer (check_ack()) fails a READ given a First anywhere but
- *	    at its first PSN
+ *	    for a Last at its end, as rxe's read_reply() sends them (rxe's
+ *	    completer takes a First only at the PSN it last asked from)
  */
 struct rig_soft_rc_rd {
 	u32 psn;

@@ -210,11 +210,11 @@ bool rig_soft_rc_req_next(const struct rig_soft_rc_req *req, u64 now, struct rig
 		tx->ackreq = true;
 		tx->len = m->length - tx->offset;
 		/*
-		 * Asked for before, from inside: in pieces, from the oldest
-		 * missing (RIG_SOFT_RC_REREAD).  From its first PSN it is
-		 * asked whole: a responder that never had it takes it as new.
+		 * Asked for before and answered: in pieces, from the oldest
+		 * missing (RIG_SOFT_RC_REREAD).  Never answered, it is asked
+		 * whole: a responder that never had it takes it as new.
 		 */
-		if (i && rig_soft_psn_cmp(req->cur_psn, req->hi_psn) < 0) {
+		if ((i || m->answered) && rig_soft_psn_cmp(req->cur_psn, req->hi_psn) < 0) {
 			if (m->issued && req->cur_psn != req->una_psn)
 				return false;
 			tx->len = min(tx->len, RIG_SOFT_RC_REREAD * mtu);
@@ -556,11 +556,17 @@ static enum rig_soft_rc_verdict rig_soft_rc_req_read(struct rig_soft_rc_req *req
 	if (!m || ((rig_soft_roce_opf(pkt->opcode) & RIG_SOFT_OPF_AETH) &&
 		   (pkt->syndrome & RIG_SOFT_SYN_TYPE) != RIG_SOFT_SYN_ACK))
 		return RIG_SOFT_RC_DROP;
+	m->answered = true;
 	/* Every message before the READ is done: a response acknowledges them. */
 	if (rig_soft_rc_ack_to(req, rig_soft_psn_add(m->psn, RIG_SOFT_PSN_SPACE - 1), now))
 		rig_soft_rc_loss(req, now);
-	if (req->error || m != rig_soft_rc_msg(req, req->una))
+	if (req->error)
 		return RIG_SOFT_RC_DROP;
+	/* A later READ's: the responder is still sending what it was asked. */
+	if (m != rig_soft_rc_msg(req, req->una)) {
+		req->heard = true;
+		return RIG_SOFT_RC_DROP;
+	}
 	i = m->rcvd;
 	expected = rig_soft_psn_add(m->psn, i);
 	d = rig_soft_psn_cmp(pkt->psn, expected);

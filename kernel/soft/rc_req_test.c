@@ -624,8 +624,8 @@ static void a_gap_in_a_piece_asks_again_from_the_gap(struct kunit *test)
 
 	post(test, e, RIG_SOFT_RC_READ, 200 * MTU);
 	send_all(e, NULL, 4);
-	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 5, MTU, NULL);
-	/* From its first PSN, whole: the responder may never have had it. */
+	/* Never answered, whole: the responder may never have had it. */
+	expire(e);
 	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 1);
 	KUNIT_EXPECT_EQ(test, tx[0].psn, 0);
 	KUNIT_EXPECT_EQ(test, tx[0].len, 200 * MTU);
@@ -685,6 +685,37 @@ static struct req_env *piece_asked(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tx.psn, 1);
 	KUNIT_EXPECT_EQ(test, tx.len, RIG_SOFT_RC_REREAD * MTU);
 	return e;
+}
+
+/*
+ * Responses to a later READ while the oldest waits for a piece (rxe sends
+ * each reply whole, in order) are the responder at work: the timeout
+ * uses no retry; and that READ, answered, is asked again in pieces too.
+ */
+static void responses_to_a_later_read_keep_the_retries(struct kunit *test)
+{
+	struct req_env *e = env_new(test, NULL, 0);
+	struct rig_soft_rc_tx tx[4];
+	u32 i;
+
+	post(test, e, RIG_SOFT_RC_READ, 40 * MTU);
+	post(test, e, RIG_SOFT_RC_READ, 100 * MTU);
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 2);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_FIRST, 0, MTU, NULL);
+	read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 2, MTU, NULL);
+	/* The rest of the first, and the second whole: no answer yet. */
+	KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 2);
+	KUNIT_EXPECT_EQ(test, tx[1].psn, 40);
+	KUNIT_EXPECT_EQ(test, tx[1].len, 100 * MTU);
+	for (i = 0; i < 2 * cfg_default.retry_cnt; i++) {
+		read_resp(e, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE, 41 + i, MTU, NULL);
+		expire(e);
+		KUNIT_ASSERT_EQ(test, send_all(e, tx, 4), 2);
+		KUNIT_EXPECT_EQ(test, tx[0].psn, 1);
+		KUNIT_EXPECT_EQ(test, tx[1].psn, 40);
+		KUNIT_EXPECT_EQ(test, tx[1].len, RIG_SOFT_RC_REREAD * MTU);
+	}
+	KUNIT_EXPECT_EQ(test, e->req.retry_left, cfg_default.retry_cnt - 1);
 }
 
 /*
@@ -932,6 +963,7 @@ static struct kunit_case rig_soft_rc_req_test_cases[] = {
 	KUNIT_CASE(a_read_asked_again_goes_in_pieces_one_at_a_time),
 	KUNIT_CASE(a_gap_in_a_piece_asks_again_from_the_gap),
 	KUNIT_CASE(an_ack_timeout_while_responses_still_come_uses_no_retry),
+	KUNIT_CASE(responses_to_a_later_read_keep_the_retries),
 	KUNIT_CASE(a_piece_whose_reply_came_with_a_gap_is_asked_again),
 	KUNIT_CASE(a_reply_ended_short_of_the_piece_asks_again_at_once),
 	KUNIT_CASE(an_ack_past_an_unfinished_read_asks_for_it_again),

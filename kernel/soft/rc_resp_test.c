@@ -303,7 +303,7 @@ static void a_duplicate_read_is_replayed_from_the_psn_it_asks(struct kunit *test
 	KUNIT_EXPECT_EQ(test, give(r, read_pkt(41, VA + MTU, 2 * MTU), RIG_SOFT_RC_CHECK_ACCESS),
 			RIG_SOFT_RC_TAKEN);
 	KUNIT_ASSERT_EQ(test, drain(r, tx, 4), 2);
-	/* rxe's completer fails a READ given a First but at its first PSN. */
+	/* From inside, as rxe's read_reply() replays: no First. */
 	KUNIT_EXPECT_EQ(test, tx[0].opcode, IB_OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE);
 	KUNIT_EXPECT_EQ(test, tx[0].psn, 41);
 	KUNIT_EXPECT_EQ(test, tx[0].va, VA + MTU);
