@@ -163,6 +163,7 @@ static inline int bnxt_decode_completion(const unsigned char *p, uint8_t type_to
 	union {
 		struct rig_bnxt_cq_req req;
 		struct rig_bnxt_cq_res_rc res;
+		struct rig_bnxt_cq_terminal term;
 	} cqe;
 	uint8_t type = type_toggle & RIG_BNXT_CQ_BASE_CQE_TYPE_MASK;
 
@@ -185,6 +186,14 @@ static inline int bnxt_decode_completion(const unsigned char *p, uint8_t type_to
 			.wr_id = le32toh(cqe.res.srq_or_rq_wr_id) &
 				 RIG_BNXT_CQ_RES_RC_SRQ_OR_RQ_WR_ID_MASK,
 			.bytes = le32toh(cqe.res.length),
+		};
+		return 1;
+	case RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL:
+		*c = (struct rig_bnxt_completion){
+			.qp_handle = le64toh(cqe.term.qp_handle),
+			.type = type,
+			.status = cqe.term.status,
+			.sq_cons_idx = le16toh(cqe.term.sq_cons_idx),
 		};
 		return 1;
 	}

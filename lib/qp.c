@@ -39,13 +39,15 @@
  * What the unchecked helpers of bnxt_hsi_inline.h assume, true of every
  * queue pair rig_qp_make() makes: a receive slot's position fits the
  * wr_id that names it, a position in any ring (the completion ring's
- * 2 * entries the largest) fits a doorbell's index, and the bytes of a
- * post fit an element's 32-bit size.
+ * 2 * entries + RIG_BNXT_CQ_SLACK the largest) fits a doorbell's index, a
+ * ring's size divides the 65536 of a requester completion's 16-bit send
+ * index, and the bytes of a post fit an element's 32-bit size.
  */
 static_assert(RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_RQ_WR_ID_MASK,
 	      "a receive slot's position fits the wr_id");
-static_assert(2 * RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_DBC_INDEX_MASK,
+static_assert(2 * RIG_QP_ENTRIES_MAX + RIG_BNXT_CQ_SLACK - 1 <= RIG_BNXT_DBC_INDEX_MASK,
 	      "a ring position fits the doorbell index");
+static_assert(65536 % RIG_QP_ENTRIES_MAX == 0, "a ring's size divides a 16-bit index's range");
 static_assert(RIG_QP_BYTES_MAX <= UINT32_MAX, "a post's bytes fit an element's size");
 static_assert((RIG_QP_ENTRIES_MAX - 1) * RIG_BNXT_ENTRY_SLOTS <= UINT16_MAX,
 	      "an entry's first slot fits a PSN search entry's start_slot_idx");
@@ -68,7 +70,7 @@ struct rig_qp {
 	struct rig_bnxt *nic;
 	uint32_t handle;		/* the kernel's name for it */
 	uint32_t entries;		/* of the send ring and of the receive ring */
-	uint32_t cq_entries;		/* 2 * entries */
+	uint32_t cq_entries;		/* 2 * entries + RIG_BNXT_CQ_SLACK */
 	uint32_t cqn;			/* the completion ring's number: its doorbells' xid */
 	bool connected;
 	unsigned int mtu_shift;		/* log2 of the path MTU; set by rig_qp_connect() */
@@ -102,8 +104,11 @@ struct rig_qp {
 	uint64_t cq_cons;		/* completions taken from the CQ */
 	/*
 	 * RIG_QP_*: READY from rig_qp_connect(), ERROR from the poller when
-	 * it takes a completion that failed; read by rig_qp_state() in any
-	 * thread.  Relaxed: it is read alone, and orders no other data.
+	 * it takes a completion that failed or a terminal one; read by
+	 * rig_qp_state() in any thread.  Relaxed: it is read alone, and
+	 * orders no other data.  In error the poller completes every entry
+	 * still outstanding as flushed itself (rig_qp_flush_one()): the NIC
+	 * completes only the failing entry, and perhaps some receives.
 	 */
 	_Atomic int state;
 };
@@ -280,7 +285,7 @@ static bool rig_qp_layout_ok(const struct rig_bnxt_create_qp *cmd, uint32_t entr
 	uint64_t ring = (uint64_t)entries * RIG_BNXT_ENTRY_SIZE;
 	uint64_t total = cmd->mmap_bytes;
 
-	return cmd->cq_entries == 2 * entries && cmd->qpn <= RIG_BNXT_DBC_XID_MASK &&
+	return cmd->cq_entries == 2 * entries + RIG_BNXT_CQ_SLACK && cmd->qpn <= RIG_BNXT_DBC_XID_MASK &&
 	       cmd->cqn <= RIG_BNXT_DBC_XID_MASK && cmd->psn <= RIG_BNXT_PSN_MASK &&
 	       cmd->mtu >= 256 &&
 	       rig_place_ok(cmd->sq_offset, RIG_BNXT_ENTRY_SIZE, ring, total) &&
@@ -354,7 +359,7 @@ static int rig_qp_make_error(struct rig_bnxt *nic, uint32_t entries, int err)
 {
 	size_t bytes = 2 * (size_t)entries * RIG_BNXT_ENTRY_SIZE +
 		       (size_t)entries * sizeof(struct rig_bnxt_sq_psn_search_ext) +
-		       2 * (size_t)entries * RIG_BNXT_CQE_SIZE;
+		       (2 * (size_t)entries + RIG_BNXT_CQ_SLACK) * RIG_BNXT_CQE_SIZE;
 
 	switch (err) {
 	case ENOMEM:
@@ -762,39 +767,215 @@ static void rig_qp_complete(struct rig_completion *c, const struct rig_qp_entry 
 }
 
 /*
- * The oldest entry of the send ring, or of the receive ring if @receive,
- * has completed: at ring position @pos (for a send, the position after
- * it), with @status, the NIC's @vendor status and, for a receive, @bytes
- * landed.  Fill @c from its shadow entry and give back its slot.
+ * The oldest outstanding entry of the send ring, or of the receive ring
+ * if @receive, the @cons-th, has completed with @status, the NIC's
+ * @vendor status and, for a receive, @bytes landed (a send reports the
+ * bytes it posted).  Fill @c from its shadow entry and give back its
+ * slot.  The caller checked that the entry is outstanding.
  */
-static int rig_qp_take_entry(struct rig_qp *qp, const char *call, bool receive, uint32_t pos,
-			     int status, uint8_t vendor, uint32_t bytes, struct rig_completion *c)
+static void rig_qp_retire(struct rig_qp *qp, bool receive, uint64_t cons, int status,
+			  uint8_t vendor, uint32_t bytes, struct rig_completion *c)
 {
-	_Atomic uint64_t *taken = receive ? &qp->rq_cons : &qp->sq_cons;
-	uint64_t cons = atomic_load_explicit(taken, memory_order_relaxed);
+	const struct rig_qp_entry *e = (receive ? qp->rq_shadow : qp->sq_shadow) +
+				       cons % qp->entries;
+
+	rig_qp_complete(c, e, status, vendor, receive ? bytes : e->bytes);
+	/* Release: the shadow entry is read before the poster may reuse it. */
+	atomic_store_explicit(receive ? &qp->rq_cons : &qp->sq_cons, cons + 1,
+			      memory_order_release);
+}
+
+/*
+ * Entries of the send ring or, with @receive, of the receive ring that
+ * are posted and not yet completed; *@cons the oldest's count.
+ */
+static uint64_t rig_qp_outstanding(const struct rig_qp *qp, bool receive, uint64_t *cons)
+{
 	/* Acquire: the shadow entries of every posted entry are visible. */
 	uint64_t prod = atomic_load_explicit(receive ? &qp->rq_prod : &qp->sq_prod,
 					     memory_order_acquire);
-	const struct rig_qp_entry *e = (receive ? qp->rq_shadow : qp->sq_shadow) +
-				       cons % qp->entries;
-	uint32_t expected = (uint32_t)((cons + !receive) % qp->entries);
-	const char *ring = receive ? "receive" : "send";
 
-	if (cons == prod)
-		return rig_fail(-EPROTO, "%s: %s completed a %s with none outstanding",
-				call, qp->nic->name, ring);
-	if (pos != expected)
-		return rig_fail(-EPROTO, "%s: %s completed %s-ring position %u, but the oldest outstanding is at %u",
-				call, qp->nic->name, ring, pos, expected);
-	if (!receive)
-		bytes = e->bytes;
-	else if (status == RIG_STATUS_OK && bytes > e->bytes)
-		return rig_fail(-EPROTO, "%s: %s landed %u bytes in a receive of %u", call,
-				qp->nic->name, bytes, e->bytes);
-	rig_qp_complete(c, e, status, vendor, bytes);
-	/* Release: the shadow entry is read before the poster may reuse it. */
-	atomic_store_explicit(taken, cons + 1, memory_order_release);
+	*cons = atomic_load_explicit(receive ? &qp->rq_cons : &qp->sq_cons,
+				     memory_order_relaxed);
+	return prod - *cons;
+}
+
+/*
+ * Send entries a completion naming send-ring position @idx retires, the
+ * oldest (the @cons-th) first: every entry before the position.  The
+ * index is the NIC's 16-bit counter, taken modulo the ring (whose size
+ * divides 65536).  A position at the oldest's own retires none, or a
+ * whole lap when @lap and the ring is full.
+ */
+static uint64_t rig_qp_sq_covered(const struct rig_qp *qp, uint16_t idx, uint64_t cons,
+				  uint64_t outstanding, bool lap)
+{
+	uint64_t n = ((uint64_t)idx + qp->entries - cons % qp->entries) % qp->entries;
+
+	return !n && lap && outstanding == qp->entries ? qp->entries : n;
+}
+
+/*
+ * A requester completion naming send-ring position @idx: complete the
+ * oldest send entry.  The NIC aggregates: the completion retires every
+ * entry before @idx, all but the last as succeeded, the last with
+ * @status.  The completion stays in the ring until its last entry is
+ * taken, so each call hands out one entry and a batch of one works:
+ * *@done says whether it was the last.  An @idx outside the entries
+ * outstanding is -EPROTO, and nothing is taken.
+ */
+static int rig_qp_take_send(struct rig_qp *qp, const char *call, uint16_t idx, int status,
+			    uint8_t vendor, struct rig_completion *c, bool *done)
+{
+	uint64_t cons, outstanding = rig_qp_outstanding(qp, false, &cons);
+	uint64_t n = rig_qp_sq_covered(qp, idx, cons, outstanding, true);
+
+	if (!outstanding)
+		return rig_fail(-EPROTO, "%s: %s completed a send with none outstanding",
+				call, qp->nic->name);
+	if (!n || n > outstanding)
+		return rig_fail(-EPROTO,
+				"%s: %s completed send-ring position %u (of %u), outside the %llu entries outstanding from %u",
+				call, qp->nic->name, idx, qp->entries,
+				(unsigned long long)outstanding,
+				(uint32_t)(cons % qp->entries));
+	*done = n == 1;
+	if (!*done) {
+		status = RIG_STATUS_OK;
+		vendor = RIG_BNXT_CQ_REQ_STATUS_OK;
+	}
+	rig_qp_retire(qp, false, cons, status, vendor, 0, c);
 	return 0;
+}
+
+/*
+ * A responder completion naming receive-ring position @pos, which must be
+ * the oldest outstanding receive's: complete it.
+ */
+static int rig_qp_take_receive(struct rig_qp *qp, const char *call, uint32_t pos, int status,
+			       uint8_t vendor, uint32_t bytes, struct rig_completion *c)
+{
+	uint64_t cons, outstanding = rig_qp_outstanding(qp, true, &cons);
+	uint32_t expected = (uint32_t)(cons % qp->entries);
+
+	if (!outstanding)
+		return rig_fail(-EPROTO, "%s: %s completed a receive with none outstanding",
+				call, qp->nic->name);
+	if (pos != expected)
+		return rig_fail(-EPROTO, "%s: %s completed receive-ring position %u, but the oldest outstanding is at %u",
+				call, qp->nic->name, pos, expected);
+	if (status == RIG_STATUS_OK && bytes > qp->rq_shadow[expected].bytes)
+		return rig_fail(-EPROTO, "%s: %s landed %u bytes in a receive of %u", call,
+				qp->nic->name, bytes, qp->rq_shadow[expected].bytes);
+	rig_qp_retire(qp, true, cons, status, vendor, bytes, c);
+	return 0;
+}
+
+/*
+ * The queue pair has failed: from now on the library completes every
+ * outstanding entry itself (rig_qp_flush_one()), for the NIC does not.
+ */
+static void rig_qp_fail(struct rig_qp *qp)
+{
+	atomic_store_explicit(&qp->state, RIG_QP_ERROR, memory_order_relaxed);
+}
+
+/*
+ * A terminal completion: the NIC writes nothing more for the queue pair.
+ * Send entries before position @idx (unless RIG_BNXT_CQ_TERMINAL_NO_INDEX)
+ * succeeded and are handed out first, one per call as for an aggregated
+ * requester completion; then the queue pair is in error, and the rest is
+ * flushed.  1 with a completion in @c, 0 with none (*@done then), or
+ * -EPROTO for an @idx outside the send entries outstanding.
+ */
+static int rig_qp_take_terminal(struct rig_qp *qp, const char *call, uint16_t idx,
+				struct rig_completion *c, bool *done)
+{
+	uint64_t cons, outstanding = rig_qp_outstanding(qp, false, &cons);
+	uint64_t n = idx == RIG_BNXT_CQ_TERMINAL_NO_INDEX ? 0 :
+		     rig_qp_sq_covered(qp, idx, cons, outstanding, false);
+
+	if (n > outstanding)
+		return rig_fail(-EPROTO,
+				"%s: %s ended the queue pair at send-ring position %u (of %u), outside the %llu entries outstanding from %u",
+				call, qp->nic->name, idx, qp->entries,
+				(unsigned long long)outstanding,
+				(uint32_t)(cons % qp->entries));
+	*done = n <= 1;
+	if (n)
+		rig_qp_retire(qp, false, cons, RIG_STATUS_OK, RIG_BNXT_CQ_REQ_STATUS_OK, 0, c);
+	if (*done)
+		rig_qp_fail(qp);
+	return n ? 1 : 0;
+}
+
+/* The completion at @qp's consumer: 1 and @hc when there is a new one, 0, or -EPROTO. */
+static int rig_qp_peek(const struct rig_qp *qp, struct rig_bnxt_completion *hc)
+{
+	/*
+	 * rig_qp_make() checked that the ring holds @cq_entries (not 0)
+	 * completions: @at lies in it, a multiple of RIG_BNXT_CQE_SIZE.
+	 */
+	size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
+	unsigned int phase = bnxt_completion_phase_unchecked(qp->cq_cons, qp->cq_entries);
+
+	return bnxt_get_completion_unchecked(qp->cq, at, phase, hc);
+}
+
+/*
+ * Complete the oldest outstanding entry of a queue pair in error as
+ * flushed, sends before receives: 1, or 0 when none is left.  The NIC
+ * completes the failing entry and may write flush completions of its own
+ * and a terminal one; every completion it wrote is taken first and
+ * ignored, so the ring keeps its room and each entry completes once.
+ */
+static int rig_qp_flush_one(struct rig_qp *qp, struct rig_completion *c)
+{
+	struct rig_bnxt_completion hc;
+	uint64_t cons;
+
+	while (rig_qp_peek(qp, &hc))
+		qp->cq_cons++;
+	if (rig_qp_outstanding(qp, false, &cons)) {
+		rig_qp_retire(qp, false, cons, RIG_STATUS_FLUSHED,
+			      RIG_BNXT_CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, 0, c);
+		return 1;
+	}
+	if (rig_qp_outstanding(qp, true, &cons)) {
+		rig_qp_retire(qp, true, cons, RIG_STATUS_FLUSHED,
+			      RIG_BNXT_CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR, 0, c);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Hand out the next entry the completion @hc completes: 1 with @c filled,
+ * 0 for a terminal completion that names no send entry, or the error.
+ * *@done: the completion is spent and leaves the ring.
+ */
+static int rig_qp_take_hw(struct rig_qp *qp, const char *call,
+			  const struct rig_bnxt_completion *hc, struct rig_completion *c,
+			  bool *done)
+{
+	int ret;
+
+	*done = true;
+	switch (hc->type) {
+	case RIG_BNXT_CQ_BASE_CQE_TYPE_REQ:
+		ret = rig_qp_take_send(qp, call, hc->sq_cons_idx,
+				       rig_status_of(rig_req_status, RIG_COUNT(rig_req_status),
+						     hc->status), hc->status, c, done);
+		break;
+	case RIG_BNXT_CQ_BASE_CQE_TYPE_RES_RC:
+		ret = rig_qp_take_receive(qp, call, hc->wr_id,
+					  rig_status_of(rig_res_status, RIG_COUNT(rig_res_status),
+							hc->status), hc->status, hc->bytes, c);
+		break;
+	default:
+		return rig_qp_take_terminal(qp, call, hc->sq_cons_idx, c, done);
+	}
+	return ret ? ret : 1;
 }
 
 /*
@@ -804,40 +985,35 @@ static int rig_qp_take_entry(struct rig_qp *qp, const char *call, bool receive, 
  */
 static int rig_qp_take_one(struct rig_qp *qp, const char *call, struct rig_completion *c)
 {
-	/*
-	 * rig_qp_make() checked that the ring holds @cq_entries (2 * entries,
-	 * not 0) completions: @at lies in it, a multiple of RIG_BNXT_CQE_SIZE.
-	 */
-	size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
-	unsigned int phase = bnxt_completion_phase_unchecked(qp->cq_cons, qp->cq_entries);
 	struct rig_bnxt_completion hc;
+	bool done;
 	int ret;
 
-	ret = bnxt_get_completion_unchecked(qp->cq, at, phase, &hc);
+	if (rig_qp_tracked_state(qp) == RIG_QP_ERROR)
+		return rig_qp_flush_one(qp, c);
+	ret = rig_qp_peek(qp, &hc);
 	if (ret == 0)
 		return 0;
-	if (ret < 0)
+	if (ret < 0) {
+		size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
+
 		return rig_fail(-EPROTO, "%s: %s wrote a completion of type %u, which rig never asks for",
 				call, qp->nic->name,
 				(qp->cq[at + offsetof(struct rig_bnxt_cq_base, cqe_type_toggle)] &
 				 RIG_BNXT_CQ_BASE_CQE_TYPE_MASK) >> RIG_BNXT_CQ_BASE_CQE_TYPE_SFT);
+	}
 	if (hc.qp_handle != rig_qp_cookie(qp))
 		return rig_fail(-EPROTO, "%s: %s wrote a completion of another queue pair (%#llx)",
 				call, qp->nic->name, (unsigned long long)hc.qp_handle);
-	if (hc.type == RIG_BNXT_CQ_BASE_CQE_TYPE_REQ)
-		ret = rig_qp_take_entry(qp, call, false, hc.sq_cons_idx,
-					rig_status_of(rig_req_status, RIG_COUNT(rig_req_status),
-						      hc.status), hc.status, 0, c);
-	else
-		ret = rig_qp_take_entry(qp, call, true, hc.wr_id,
-					rig_status_of(rig_res_status, RIG_COUNT(rig_res_status),
-						      hc.status), hc.status, hc.bytes, c);
-	if (ret)
+	ret = rig_qp_take_hw(qp, call, &hc, c, &done);
+	if (ret < 0)
 		return ret;
+	if (done)
+		qp->cq_cons++;
+	if (!ret)
+		return rig_qp_flush_one(qp, c);
 	if (c->status != RIG_STATUS_OK)
-		/* The NIC flushes every other entry: the queue pair is in error. */
-		atomic_store_explicit(&qp->state, RIG_QP_ERROR, memory_order_relaxed);
-	qp->cq_cons++;
+		rig_qp_fail(qp);
 	return 1;
 }
 
@@ -847,12 +1023,16 @@ static void rig_qp_give_back(struct rig_qp *qp)
 	rig_qp_doorbell(qp->cq_db, qp->cqn, RIG_BNXT_DBC_TYPE_CQ, qp->cq_cons, qp->cq_entries);
 }
 
-/* Take the next completion: 1, 0 when there is none, or the error. */
+/*
+ * Take the next completion: 1, 0 when there is none, or the error.  A
+ * queue pair in error may take completions it ignores and hand out none.
+ */
 static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completion *c)
 {
+	uint64_t before = qp->cq_cons;
 	int ret = rig_qp_take_one(qp, call, c);
 
-	if (ret == 1)
+	if (qp->cq_cons != before)
 		rig_qp_give_back(qp);
 	return ret;
 }
@@ -865,6 +1045,7 @@ static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completio
 static int rig_qp_take_batch(struct rig_qp *qp, const char *call, struct rig_completion *c,
 			     unsigned int n)
 {
+	uint64_t before = qp->cq_cons;
 	unsigned int i;
 	int ret = 0;
 
@@ -873,7 +1054,7 @@ static int rig_qp_take_batch(struct rig_qp *qp, const char *call, struct rig_com
 		if (ret != 1)
 			break;
 	}
-	if (i)
+	if (qp->cq_cons != before)
 		rig_qp_give_back(qp);
 	if (i == 0 && ret < 0)
 		return ret;
@@ -954,14 +1135,18 @@ static int rig_qp_arm_take(struct rig_qp *qp, struct rig_completion *c)
 	return rig_qp_take(qp, "rig_qp_wait", c);
 }
 
-/* Is a completion at hand in @qp's ring, for the next poll to take or report? */
+/*
+ * Is a completion at hand for the next poll to take or report?  In
+ * @qp's ring, or, in error, an entry the library flushes.
+ */
 static bool rig_qp_at_hand(const struct rig_qp *qp)
 {
-	size_t at = (size_t)(qp->cq_cons % qp->cq_entries) * RIG_BNXT_CQE_SIZE;
-	unsigned int phase = bnxt_completion_phase_unchecked(qp->cq_cons, qp->cq_entries);
 	struct rig_bnxt_completion hc;
+	uint64_t cons;
 
-	return bnxt_get_completion_unchecked(qp->cq, at, phase, &hc) != 0;
+	if (rig_qp_tracked_state(qp) == RIG_QP_ERROR)
+		return rig_qp_outstanding(qp, false, &cons) || rig_qp_outstanding(qp, true, &cons);
+	return rig_qp_peek(qp, &hc) != 0;
 }
 
 /*

@@ -259,6 +259,15 @@ struct rig_bnxt_dma_alloc {
 /* Ring sizes: a power of two from 2 to RIG_BNXT_QP_ENTRIES_MAX. */
 #define RIG_BNXT_QP_ENTRIES_MAX	4096
 
+/*
+ * A queue pair's completion ring holds 2 * entries + RIG_BNXT_CQ_SLACK
+ * completions.  The NIC writes at most one completion per entry of either
+ * ring (one for several send entries when it aggregates), and once the
+ * queue pair is in error only for entries outstanding when it failed, and
+ * one terminal completion: the slack is that one.
+ */
+#define RIG_BNXT_CQ_SLACK	1
+
 /**
  * struct rig_bnxt_create_qp - RIG_BNXT_CREATE_QP: make a queue pair
  * @size: in: sizeof the caller's structure; out: the kernel's size
@@ -280,7 +289,8 @@ struct rig_bnxt_dma_alloc {
  *	struct rig_bnxt_sq_psn_search_ext, entry i describing send entry i
  * @rq_offset: out: the receive ring, @entries entries
  * @cq_offset: out: the completion ring, @cq_entries completions
- * @cq_entries: out: 2 * @entries, room for a completion of every entry
+ * @cq_entries: out: 2 * @entries + RIG_BNXT_CQ_SLACK: room for a
+ *	completion of every entry and a terminal completion
  * @cqn: out: the completion ring's number: the xid of its doorbells
  * @sq_db_offset: out: mmap() one page at this offset of the file (shared,
  *	it is mapped uncached): the send doorbell is its first 8 bytes

@@ -220,7 +220,7 @@ struct rig_bnxt_rq_wqe {
 /*
  * Byte 24 of every completion (CQ_BASE_*): the toggle in bit 0, the type
  * in bits 1-4.  Types are given in place (already shifted), as Broadcom
- * gives them.  rig's NIC writes REQ and RES_RC only.
+ * gives them.  rig's NIC writes REQ, RES_RC and TERMINAL only.
  */
 #define RIG_BNXT_CQ_BASE_TOGGLE			0x1U
 #define RIG_BNXT_CQ_BASE_CQE_TYPE_MASK		0x1eU
@@ -347,6 +347,40 @@ struct rig_bnxt_cq_res_rc {
 	__le32 srq_or_rq_wr_id;
 };
 
+/* In a terminal completion's @sq_cons_idx or @rq_cons_idx: no entry named. */
+#define RIG_BNXT_CQ_TERMINAL_NO_INDEX			0xffffU
+
+/**
+ * struct rig_bnxt_cq_terminal - the last completion of a queue pair in
+ *	error (cq_terminal)
+ * @qp_handle: the queue pair's handle, as given when it was created
+ * @sq_cons_idx: the send-ring position after the last entry the NIC
+ *	completed successfully, every one before it completed too; or
+ *	RIG_BNXT_CQ_TERMINAL_NO_INDEX
+ * @rq_cons_idx: the receive-ring position after the last receive the NIC
+ *	completed, or RIG_BNXT_CQ_TERMINAL_NO_INDEX
+ * @reserved32_1: zero
+ * @reserved64_3: zero
+ * @cqe_type_toggle: RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL | toggle; stored last
+ * @status: 0
+ * @reserved16: zero
+ * @reserved32_2: zero
+ *
+ * The NIC writes no completion of the queue pair after it: every entry
+ * still outstanding is the consumer's to complete as flushed.
+ */
+struct rig_bnxt_cq_terminal {
+	__aligned_le64 qp_handle;
+	__le16 sq_cons_idx;
+	__le16 rq_cons_idx;
+	__le32 reserved32_1;
+	__aligned_le64 reserved64_3;
+	__u8 cqe_type_toggle;
+	__u8 status;
+	__le16 reserved16;
+	__le32 reserved32_2;
+};
+
 /* Low word of a doorbell (DBC_DBC_*). */
 #define RIG_BNXT_DBC_INDEX_MASK		0xffffffU
 #define RIG_BNXT_DBC_INDEX_SFT		0
@@ -446,6 +480,7 @@ static_assert(sizeof(struct rig_bnxt_rq_wqe) == RIG_BNXT_ENTRY_SIZE, "rq_wqe is 
 static_assert(sizeof(struct rig_bnxt_cq_base) == RIG_BNXT_CQE_SIZE, "cq_base is ABI");
 static_assert(sizeof(struct rig_bnxt_cq_req) == RIG_BNXT_CQE_SIZE, "cq_req is ABI");
 static_assert(sizeof(struct rig_bnxt_cq_res_rc) == RIG_BNXT_CQE_SIZE, "cq_res_rc is ABI");
+static_assert(sizeof(struct rig_bnxt_cq_terminal) == RIG_BNXT_CQE_SIZE, "cq_terminal is ABI");
 static_assert(sizeof(struct rig_bnxt_dbc) == 8, "dbc is ABI");
 static_assert(sizeof(struct rig_bnxt_sq_psn_search_ext) == 16, "psn search is ABI");
 static_assert(offsetof(struct rig_bnxt_sq_rdma_hdr, remote_va) == 16, "remote_va is ABI");
@@ -453,6 +488,7 @@ static_assert(offsetof(struct rig_bnxt_rq_wqe_hdr, wr_id) == 8, "wr_id is ABI");
 static_assert(offsetof(struct rig_bnxt_cq_base, cqe_type_toggle) == 24, "toggle is ABI");
 static_assert(offsetof(struct rig_bnxt_cq_req, cqe_type_toggle) == 24, "toggle is ABI");
 static_assert(offsetof(struct rig_bnxt_cq_res_rc, cqe_type_toggle) == 24, "toggle is ABI");
+static_assert(offsetof(struct rig_bnxt_cq_terminal, cqe_type_toggle) == 24, "toggle is ABI");
 #undef RIG_BNXT_HSI_ABI_CHECK
 #endif
 

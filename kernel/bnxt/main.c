@@ -183,7 +183,8 @@ static int rig_bnxt_publish(struct rig_bnxt_dev *bnxt)
 			   (bnxt->t->caps & RIG_TRANSPORT_CAP_RQ_WAKE),
 		.status_phys = bnxt->t->status_phys,
 		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr),
-				    rounddown_pow_of_two(bnxt->caps.max_cqe / 2),
+				    rounddown_pow_of_two((bnxt->caps.max_cqe -
+							  RIG_BNXT_CQ_SLACK) / 2),
 				    (u32)RIG_BNXT_QP_ENTRIES_MAX),
 		.chip = bnxt->t->chip_num,
 		.max_qp = bnxt->caps.max_qp,

@@ -33,14 +33,14 @@
  * @entries: of each ring
  * @l: filled in: the send ring, its PSN search area right after its last
  *     entry (where the firmware looks for it), the receive ring and the
- *     completion ring (2 * @entries completions), each ring on its own
- *     pages
+ *     completion ring (2 * @entries + RIG_BNXT_CQ_SLACK completions), each
+ *     ring on its own pages
  */
 void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l)
 {
 	u32 sq = PAGE_ALIGN(entries * (RIG_BNXT_ENTRY_SIZE + RIG_BNXT_PSN_BYTES));
 	u32 rq = PAGE_ALIGN(entries * RIG_BNXT_ENTRY_SIZE);
-	u32 cq = PAGE_ALIGN(2 * entries * RIG_BNXT_CQE_SIZE);
+	u32 cq = PAGE_ALIGN((2 * entries + RIG_BNXT_CQ_SLACK) * RIG_BNXT_CQE_SIZE);
 
 	l->sq_offset = 0;
 	l->psn_offset = entries * RIG_BNXT_ENTRY_SIZE;

@@ -217,7 +217,7 @@ int rig_cmd_create_qp(struct rig_ctx *ctx, void *arg)
 	init_waitqueue_head(&qp->wq);
 	qp->ctx = ctx;
 	qp->entries = cmd->entries;
-	qp->cq_entries = 2 * cmd->entries;
+	qp->cq_entries = 2 * cmd->entries + RIG_BNXT_CQ_SLACK;
 	qp->qp_handle = cmd->qp_handle;
 	rdev->ops->qp_layout(rdev, cmd->entries, &qp->layout);
 	qp->rings = rig_buf_alloc(rdev, qp->layout.bytes >> PAGE_SHIFT, false);

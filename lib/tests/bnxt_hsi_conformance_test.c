@@ -155,6 +155,20 @@ TEST(cq_req_matches_broadcoms)
 	SAME_FIELD(rig_bnxt_cq_req, cq_req, reserved32_1);
 }
 
+TEST(cq_terminal_matches_broadcoms)
+{
+	SAME_SIZE(rig_bnxt_cq_terminal, cq_terminal);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, qp_handle);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, sq_cons_idx);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, rq_cons_idx);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, reserved32_1);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, reserved64_3);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, cqe_type_toggle);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, status);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, reserved16);
+	SAME_FIELD(rig_bnxt_cq_terminal, cq_terminal, reserved32_2);
+}
+
 TEST(cq_res_rc_matches_broadcoms)
 {
 	SAME_SIZE(rig_bnxt_cq_res_rc, cq_res_rc);

@@ -294,6 +294,28 @@ TEST(get_completion_reads_a_requester_completion)
 	EXPECT_EQ(0u, c.bytes);
 }
 
+TEST(get_completion_reads_a_terminal_completion_and_the_send_position_it_names)
+{
+	unsigned char ring[CQE];
+	struct rig_bnxt_completion c;
+
+	memset(ring, 0, sizeof(ring));
+	put_le64(ring, 0, 0x1122334455667788ULL);
+	ring[8] = 0xfe;
+	ring[9] = 0xff;
+	ring[10] = 0x34;	/* rq_cons_idx: not read */
+	ring[11] = 0x12;
+	ring[24] = (unsigned char)(RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL | 1);
+	memset(&c, PATTERN, sizeof(c));
+	ASSERT_EQ(1, rig_bnxt_get_completion(ring, sizeof(ring), 0, 1, &c));
+	EXPECT_EQ(RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL, c.type);
+	EXPECT_EQ(0, c.status);
+	EXPECT_EQ(0x1122334455667788ULL, c.qp_handle);
+	EXPECT_EQ(0xfffe, c.sq_cons_idx);
+	EXPECT_EQ(0u, c.wr_id);
+	EXPECT_EQ(0u, c.bytes);
+}
+
 TEST(get_completion_reads_a_responder_completion)
 {
 	unsigned char ring[CQE];
@@ -393,6 +415,8 @@ TEST(get_completion_of_a_type_rig_never_writes_is_a_protocol_error)
 	memset(&c, PATTERN, sizeof(c));
 	before = c;
 	for (unsigned int t = 2; t < 16; t++) {
+		if (t << RIG_BNXT_CQ_BASE_CQE_TYPE_SFT == RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL)
+			continue;
 		nic_req(ring, 1, 1, 0, 1);
 		ring[24] = (unsigned char)(t << RIG_BNXT_CQ_BASE_CQE_TYPE_SFT | 1);
 		EXPECT_EQ(-EPROTO, rig_bnxt_get_completion(ring, sizeof(ring), 0, 1, &c));

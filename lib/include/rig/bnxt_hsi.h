@@ -103,9 +103,14 @@ int rig_bnxt_put_receive(void *ring, size_t ring_bytes, size_t at, uint32_t wr_i
 /** A completion, as read by rig_bnxt_get_completion(). */
 struct rig_bnxt_completion {
 	uint64_t qp_handle;	/* as the queue pair was created with */
-	uint8_t type;		/* RIG_BNXT_CQ_BASE_CQE_TYPE_REQ or _RES_RC */
+	uint8_t type;		/* RIG_BNXT_CQ_BASE_CQE_TYPE_REQ, _RES_RC or _TERMINAL */
 	uint8_t status;		/* RIG_BNXT_CQ_REQ_STATUS_* or _RES_RC_STATUS_* */
-	uint16_t sq_cons_idx;	/* REQ: the send-ring position after the entry */
+	/*
+	 * REQ: the send-ring position after the entry, every entry before it
+	 * done; TERMINAL: likewise for the last entry that succeeded, or
+	 * RIG_BNXT_CQ_TERMINAL_NO_INDEX.
+	 */
+	uint16_t sq_cons_idx;
 	uint16_t flags;		/* RES_RC: RIG_BNXT_CQ_RES_RC_FLAGS_* */
 	uint32_t wr_id;		/* RES_RC: the receive entry's @wr_id */
 	uint32_t bytes;		/* RES_RC: bytes that landed */
@@ -140,7 +145,7 @@ int rig_bnxt_completion_phase(uint64_t count, uint32_t entries);
  *
  * Return: 1 when the completion is new (stored in @c); 0 when it is not
  * yet; -EPROTO when it is new but of a type rig's NIC never writes (other
- * than REQ and RES_RC), and then @c is unchanged; -EINVAL for a NULL
+ * than REQ, RES_RC and TERMINAL), and then @c is unchanged; -EINVAL for a NULL
  * @ring or @c, a misplaced @at, or a @phase other than 0 and 1.
  */
 int rig_bnxt_get_completion(const void *ring, size_t ring_bytes, size_t at,
