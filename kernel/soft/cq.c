@@ -225,52 +225,97 @@ static u64 rig_soft_cq_unread(struct rig_soft_cq *cq, u64 cons)
 	return n > cq->entries ? U64_MAX : n;
 }
 
-/**
- * rig_soft_cq_room() - completions a CQ has room for
- * @cq: the CQ; the caller holds its world's lock
+/*
+ * Completions written and not taken, by the consumer doorbell; U64_MAX
+ * for a broken CQ or one whose doorbell names no place or a consumer
+ * ahead of the producer.
  *
  * The consumer doorbell is read once per look of the engine at a QP (the
  * world's @look), and again only when the place it last named leaves no
  * room: within a look, room once seen stays room (a consumer cannot take
  * back what it took), so a run of entries costs one read, not one per
- * entry.  A doorbell that names no place, or a consumer ahead of the
- * producer, leaves no room: nothing waits on such a CQ, and the engine
- * sleeps.
- *
- * Return: the room.
+ * entry.
  */
-u32 rig_soft_cq_room(struct rig_soft_cq *cq)
+static u64 rig_soft_cq_used(struct rig_soft_cq *cq)
 {
 	u64 look = cq->fn->world->look;
 	u64 used;
 
-	rig_soft_assert_held(cq->fn);
 	if (cq->broken)
-		return 0;
+		return U64_MAX;
 	used = cq->cons_bad ? U64_MAX : rig_soft_cq_unread(cq, cq->cons);
 	if (cq->looked != look || used >= cq->entries) {
 		cq->looked = look;
 		rig_soft_cq_db(cq);
 		if (cq->cons_bad)
-			return 0;
+			return U64_MAX;
 		used = rig_soft_cq_unread(cq, cq->cons);
 	}
-	return used > cq->entries ? 0 : cq->entries - used;
+	return used;
+}
+
+/**
+ * rig_soft_cq_room() - may an entry that completes into a CQ run?
+ * @cq: the CQ; the caller holds its world's lock
+ *
+ * A doorbell that names no place, or a consumer ahead of the producer,
+ * leaves no room: nothing waits on such a CQ, and the engine sleeps.  A
+ * full CQ leaves none either, unless the world is unkind
+ * (RIG_SOFT_UNKIND_CQ_OVERFLOW): the chip does not wait for its
+ * consumer, and the completion overflows (rig_soft_cq_write()).
+ *
+ * Return: the room; 1 for a full CQ of an unkind world.
+ */
+u32 rig_soft_cq_room(struct rig_soft_cq *cq)
+{
+	u64 used;
+
+	rig_soft_assert_held(cq->fn);
+	used = rig_soft_cq_used(cq);
+	if (used == U64_MAX)
+		return 0;
+	if (used >= cq->entries)
+		return rig_soft_unkind(cq->fn->world, RIG_SOFT_UNKIND_CQ_OVERFLOW, false);
+	return cq->entries - used;
+}
+
+/*
+ * A completion found @cq without room.  On the chip it is lost, the CQ
+ * takes no more, and the firmware raises a CQ error event
+ * (RIG_SOFT_UNKIND_CQ_OVERFLOW).  A kind world's writers looked for room
+ * first, and nothing changes.
+ */
+static int rig_soft_cq_overflow(struct rig_soft_cq *cq)
+{
+	struct creq_func_event ev = {
+		.type = CREQ_FUNC_EVENT_TYPE_FUNC_EVENT,
+		.event = CREQ_FUNC_EVENT_EVENT_CQ_ERROR,
+	};
+
+	if (!rig_soft_unkind(cq->fn->world, RIG_SOFT_UNKIND_CQ_OVERFLOW, false))
+		return -ENOSPC;
+	cq->broken = true;
+	cq->fn->stats.cq_overflows++;
+	rig_soft_warn(cq->fn, "CQ %u: a completion found it full; it takes no more\n", cq->id);
+	rig_soft_cmdq_event(cq->fn, &ev);
+	return -ENOSPC;
 }
 
 /**
  * rig_soft_cq_write() - write a completion
  * @cq: the CQ; the caller holds its world's lock and checked its room
+ *	(rig_soft_cq_room())
  * @cqe: RIG_SOFT_CQE_SIZE bytes, cqe_type_toggle holding the type; the
  *	 toggle (1 on the first lap) is set here and stored last
  *
- * A completion that cannot be written (a DMA fault) breaks the CQ: it
- * takes nothing more.  The notification it may call for is written by
+ * A completion that cannot be written (a DMA fault, or no room in an
+ * unkind world: rig_soft_cq_overflow()) breaks the CQ: it takes nothing
+ * more.  The notification it may call for is written by
  * rig_soft_cq_service(), which the pass runs after the QPs' entries for
  * every CQ written to (the world's @touched): one look at the arm
  * doorbells per CQ and pass, not per completion.
  *
- * Return: 0, or -EFAULT.
+ * Return: 0, -EFAULT, or -ENOSPC.
  */
 int rig_soft_cq_write(struct rig_soft_cq *cq, const void *cqe)
 {
@@ -279,6 +324,8 @@ int rig_soft_cq_write(struct rig_soft_cq *cq, const void *cqe)
 	rig_soft_assert_held(cq->fn);
 	if (cq->broken)
 		return -EFAULT;
+	if (rig_soft_cq_used(cq) >= cq->entries)
+		return rig_soft_cq_overflow(cq);
 	memcpy(e, cqe, sizeof(e));
 	e[RIG_SOFT_CQE_TOGGLE] &= ~CQ_BASE_TOGGLE;
 	e[RIG_SOFT_CQE_TOGGLE] |= rig_soft_lap_valid(cq->prod, cq->entries);

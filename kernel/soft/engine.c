@@ -25,6 +25,7 @@
  */
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
+#include <linux/random.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/stat.h>
 #include <linux/wait.h>
@@ -57,6 +58,14 @@ MODULE_PARM_DESC(idle_spin_us, "how long the engine polls idle functions before 
 static unsigned int asleep_look_ms = 1;
 module_param(asleep_look_ms, uint, 0644);
 MODULE_PARM_DESC(asleep_look_ms, "how often a sleeping engine looks at doorbells and mailboxes no one kicked (ms, default 1; 0: only when kicked)");
+
+static ulong seed;
+module_param(seed, ulong, 0444);
+MODULE_PARM_DESC(seed, "the seed of the draws the model makes where the chip may choose (default 0: drawn at load; the kernel log says which)");
+
+static unsigned int unkind = RIG_SOFT_UNKIND_ALL;
+module_param(unkind, uint, 0644);
+MODULE_PARM_DESC(unkind, "where the chip may choose, what the model does as a 57508 may, a bit each (default 7, all): 1 one send completion for several entries, 2 no flush after an error (a TERMINAL completion; software flushes), 4 a completion into a full CQ fails the CQ; 0 for a test that needs a kind chip");
 
 static struct rig_soft_world rig_soft_world;
 
@@ -184,6 +193,7 @@ static bool rig_soft_engine_pass_locked(bool whole, bool *waiting)
 	lockdep_assert_held(&rig_soft_world.lock);
 	rig_soft_world.rnr_ms = READ_ONCE(rnr_timeout_ms);
 	rig_soft_world.retry_ms = READ_ONCE(retry_timeout_ms);
+	rig_soft_world.unkind = READ_ONCE(unkind) & RIG_SOFT_UNKIND_ALL;
 	if (!whole)
 		return rig_soft_pass_qps(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
 	return rig_soft_pass(&rig_soft_world, RIG_SOFT_PASS_BYTES, waiting);
@@ -477,6 +487,12 @@ int rig_soft_engine_start(void)
 {
 	rig_soft_world_init(&rig_soft_world);
 	rig_soft_world.fw_timeout_s = fw_timeout_s;
+	rig_soft_world.unkind = unkind & RIG_SOFT_UNKIND_ALL;
+	/* A run reproduces from the seed the log shows. */
+	while (!seed)
+		seed = get_random_long();
+	prandom_seed_state(&rig_soft_world.rnd, seed);
+	pr_info("rig_soft: seed %lu (reproduce with seed=%lu)\n", seed, seed);
 	rig_soft_task = kthread_run(rig_soft_engine_thread, NULL, "rig_soft");
 	if (IS_ERR(rig_soft_task)) {
 		int ret = PTR_ERR(rig_soft_task);

@@ -188,22 +188,66 @@ rig_soft_copy_sges(struct rig_soft_cursor *dst, const struct rig_soft_sge *dsge,
 }
 
 /*
- * A requester completion.  An entry that succeeded without SIGNAL_COMP
- * completes silently (on a QP without FORCE_COMPLETION); its place is
- * reported by the next completion's sq_cons_idx.
+ * The send-ring place after the entries done, as a completion names it:
+ * the place itself, or in an unkind world (RIG_SOFT_UNKIND_AGGREGATE) the
+ * chip's raw 16-bit count where the ring's size divides its range, which
+ * the consumer takes modulo the ring.
  */
-void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal)
+static u16 rig_soft_sq_cons_idx(struct rig_soft_qp *qp)
+{
+	if (65536 % qp->sq_entries ||
+	    !rig_soft_unkind(qp->fn->world, RIG_SOFT_UNKIND_AGGREGATE, false))
+		return qp->sq_done % qp->sq_entries;
+	return (u16)qp->sq_done;
+}
+
+/* Write a requester completion of @status covering every entry done. */
+static void rig_soft_cq_req_write(struct rig_soft_qp *qp, u8 status)
 {
 	struct cq_req c = {
 		.qp_handle = cpu_to_le64(qp->handle),
-		.sq_cons_idx = cpu_to_le16((qp->sq_done + 1) % qp->sq_entries),
+		.sq_cons_idx = cpu_to_le16(rig_soft_sq_cons_idx(qp)),
 		.cqe_type_toggle = CQ_BASE_CQE_TYPE_REQ,
 		.status = status,
 	};
 
+	qp->sq_owed = false;
+	rig_soft_cq_write(qp->scq, &c);
+}
+
+/*
+ * A requester completion.  An entry that succeeded without SIGNAL_COMP
+ * completes silently (on a QP without FORCE_COMPLETION); its place is
+ * reported by the next completion's sq_cons_idx.  One that succeeded
+ * with it may, by a draw, be left to a later completion too
+ * (RIG_SOFT_UNKIND_AGGREGATE): rig_soft_cq_req_settle() writes what is
+ * owed before the engine leaves the QP.
+ */
+void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal)
+{
 	qp->sq_done++;
-	if (status || signal || (qp->flags & CMDQ_CREATE_QP_QP_FLAGS_FORCE_COMPLETION))
-		rig_soft_cq_write(qp->scq, &c);
+	if (!status && !signal && !(qp->flags & CMDQ_CREATE_QP_QP_FLAGS_FORCE_COMPLETION))
+		return;
+	if (!status && rig_soft_unkind(qp->fn->world, RIG_SOFT_UNKIND_AGGREGATE, true)) {
+		qp->sq_owed = true;
+		return;
+	}
+	rig_soft_cq_req_write(qp, status);
+}
+
+/**
+ * rig_soft_cq_req_settle() - write the completion aggregation still owes
+ * @qp: the QP; the caller holds its world's lock
+ *
+ * One completion covers every successful entry left uncompleted since
+ * the last.  The engine calls this when it is done with the QP for now,
+ * so aggregation joins only entries that completed together.
+ */
+void rig_soft_cq_req_settle(struct rig_soft_qp *qp)
+{
+	rig_soft_assert_held(qp->fn);
+	if (qp->sq_owed)
+		rig_soft_cq_req_write(qp, CQ_REQ_STATUS_OK);
 }
 
 /* A responder completion: a SEND into the RQ. */
@@ -222,6 +266,42 @@ void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status)
 	rig_soft_cq_write(qp->rcq, &c);
 }
 
+/* The receive at @qp's head completes with @status, unfilled. */
+static void rig_soft_flush_rqe(struct rig_soft_qp *qp, u8 status)
+{
+	struct rig_soft_rqe rqe;
+	u32 wr_id = qp->rq_done % qp->rq_entries;
+
+	if (!rig_soft_rqe_read(qp, &rqe))
+		wr_id = rqe.wr_id;
+	rig_soft_cq_res(qp, wr_id, 0, status);
+}
+
+/*
+ * A QP that failed, as the chip leaves it (RIG_SOFT_UNKIND_NO_FLUSH): a
+ * drawn number of the receives outstanding complete with HW_FLUSH_ERR,
+ * then a TERMINAL completion names the send and receive places reached.
+ * Every other entry, posted or to come, is software's to flush.
+ */
+static void rig_soft_terminal(struct rig_soft_qp *qp)
+{
+	struct cq_terminal t = {
+		.qp_handle = cpu_to_le64(qp->handle),
+		.cqe_type_toggle = CQ_BASE_CQE_TYPE_TERMINAL,
+	};
+	u32 rq = rig_soft_posted(qp, &qp->rq_db, DBC_DBC_TYPE_RQ, qp->rq_entries, qp->rq_done);
+	u32 n = rq && rq != U32_MAX ? prandom_u32_state(&qp->fn->world->rnd) % (rq + 1) : 0;
+
+	qp->terminal = true;
+	while (n--)
+		rig_soft_flush_rqe(qp, CQ_RES_RC_STATUS_HW_FLUSH_ERR);
+	/* Successful sends still owed a completion are covered by this one. */
+	qp->sq_owed = false;
+	t.sq_cons_idx = cpu_to_le16(rig_soft_sq_cons_idx(qp));
+	t.rq_cons_idx = cpu_to_le16(qp->rq_done % qp->rq_entries);
+	rig_soft_cq_write(qp->scq, &t);
+}
+
 /**
  * rig_soft_qp_fail() - a QP enters the error state by itself
  * @qp: the QP; the caller holds its world's lock
@@ -230,7 +310,10 @@ void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status)
  *
  * An entry running in pieces is flushed with the rest.  The driver is
  * told once, by a creq_qp_error_notification in the CREQ, as the
- * firmware does; the process learns it from its completions.
+ * firmware does; the process learns it from its completions.  The first
+ * failure ends with a TERMINAL completion, and the engine flushes
+ * nothing, when the world is unkind (RIG_SOFT_UNKIND_NO_FLUSH); else the
+ * engine flushes every entry (rig_soft_flush()).
  */
 void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason)
 {
@@ -252,6 +335,8 @@ void rig_soft_qp_fail(struct rig_soft_qp *qp, u8 req_reason, u8 res_reason)
 		qp->error_sent = true;
 		rig_soft_cmdq_event(qp->fn, &n);
 	}
+	if (!qp->terminal && rig_soft_unkind(qp->fn->world, RIG_SOFT_UNKIND_NO_FLUSH, false))
+		rig_soft_terminal(qp);
 }
 
 /* Why a requester failed, as the error notification says it. */
@@ -689,12 +774,19 @@ static noinline_for_stack bool rig_soft_run_read(struct rig_soft_qp *qp,
 	return true;
 }
 
-/* After an error every entry, posted or to come, completes as flushed. */
+/*
+ * After an error every entry, posted or to come, completes as flushed;
+ * after a TERMINAL completion none does.
+ */
 static noinline_for_stack bool rig_soft_flush(struct rig_soft_qp *qp)
 {
-	u32 sq = rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries, qp->sq_done);
-	u32 rq = rig_soft_posted(qp, &qp->rq_db, DBC_DBC_TYPE_RQ, qp->rq_entries, qp->rq_done);
+	u32 sq, rq;
 	bool progress = false;
+
+	if (qp->terminal)
+		return false;
+	sq = rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries, qp->sq_done);
+	rq = rig_soft_posted(qp, &qp->rq_db, DBC_DBC_TYPE_RQ, qp->rq_entries, qp->rq_done);
 
 	while (sq && sq != U32_MAX && rig_soft_cq_room(qp->scq)) {
 		rig_soft_cq_req(qp, CQ_REQ_STATUS_WORK_REQUEST_FLUSHED_ERR, true);
@@ -702,12 +794,7 @@ static noinline_for_stack bool rig_soft_flush(struct rig_soft_qp *qp)
 		progress = true;
 	}
 	while (rq && rq != U32_MAX && rig_soft_cq_room(qp->rcq)) {
-		struct rig_soft_rqe rqe;
-		u32 wr_id = qp->rq_done % qp->rq_entries;
-
-		if (!rig_soft_rqe_read(qp, &rqe))
-			wr_id = rqe.wr_id;
-		rig_soft_cq_res(qp, wr_id, 0, CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR);
+		rig_soft_flush_rqe(qp, CQ_RES_RC_STATUS_WORK_REQUEST_FLUSHED_ERR);
 		rq--;
 		progress = true;
 	}
@@ -827,6 +914,7 @@ bool rig_soft_exec_qp(struct rig_soft_qp *qp, u64 *budget, bool *waiting)
 		progress |= *budget != before;
 		break;
 	}
+	rig_soft_cq_req_settle(qp);
 	return progress;
 }
 
@@ -861,7 +949,7 @@ bool rig_soft_exec_pending(struct rig_soft_qp *qp)
 		       rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries,
 				       qp->sq_done);
 	}
-	if (qp->state != S(ERR))
+	if (qp->state != S(ERR) || qp->terminal)
 		return false;
 	sq = rig_soft_posted(qp, &qp->sq_db, DBC_DBC_TYPE_SQ, qp->sq_entries, qp->sq_done);
 	rq = rig_soft_posted(qp, &qp->rq_db, DBC_DBC_TYPE_RQ, qp->rq_entries, qp->rq_done);

@@ -270,6 +270,7 @@ union cqe {
 	struct cq_base base;
 	struct cq_req req;
 	struct cq_res_rc res;
+	struct cq_terminal term;
 };
 
 /* Take the next completion as the library does, then give its slot back. */
@@ -1213,6 +1214,134 @@ static void a_qp_error_is_told_to_the_driver_once(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, fake_creq_take(e->f0, &n));
 }
 
+/* The chip as it may be: an unkind world */
+
+static void unkind(struct kunit *test, unsigned int what)
+{
+	env(test)->f0->fn.world->unkind = what;
+}
+
+/*
+ * Take @t's receives the chip flushed, in order from @wr_id, up to the
+ * TERMINAL completion, left in @c: how many receives.
+ */
+static u32 take_to_terminal(struct kunit *test, struct tqp *t, u32 wr_id, union cqe *c)
+{
+	u32 k = 0;
+
+	for (;;) {
+		KUNIT_ASSERT_TRUE(test, take_cqe(t, c));
+		if ((c->base.cqe_type_toggle & CQ_BASE_CQE_TYPE_MASK) != CQ_BASE_CQE_TYPE_RES_RC)
+			break;
+		KUNIT_EXPECT_EQ(test, c->base.status, RES(HW_FLUSH_ERR));
+		KUNIT_EXPECT_EQ(test, le32_to_cpu(c->res.srq_or_rq_wr_id), wr_id + k++);
+	}
+	KUNIT_EXPECT_EQ(test, c->base.cqe_type_toggle & CQ_BASE_CQE_TYPE_MASK,
+			CQ_BASE_CQE_TYPE_TERMINAL);
+	KUNIT_EXPECT_EQ(test, le64_to_cpu(c->term.qp_handle), t->q.handle);
+	return k;
+}
+
+static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	u32 lap, cqes = 0;
+	u64 done = 0;
+	u16 idx = 0;
+	union cqe c;
+
+	unkind(test, RIG_SOFT_UNKIND_AGGREGATE);
+	for (lap = 0; lap < 4; lap++) {
+		exchange(test, T_ENTRIES);
+		expect_received(test, lap * T_ENTRIES, T_ENTRIES);
+		while (take_cqe(e->a, &c)) {
+			u16 covered;
+
+			idx = le16_to_cpu(c.req.sq_cons_idx);
+			covered = idx - (u16)done;
+			KUNIT_EXPECT_EQ(test, c.base.status, REQ(OK));
+			KUNIT_ASSERT_GE(test, covered, 1);
+			KUNIT_ASSERT_LE(test, covered, T_ENTRIES);
+			done += covered;
+			cqes++;
+		}
+		/* Nothing is owed once the engine leaves the QP. */
+		KUNIT_EXPECT_EQ(test, done, (lap + 1) * T_ENTRIES);
+	}
+	/* The chip's count, not the place in the ring. */
+	KUNIT_EXPECT_EQ(test, idx, 4 * T_ENTRIES);
+	KUNIT_EXPECT_LT(test, cqes, 4 * T_ENTRIES);
+}
+
+static void an_unkind_chip_ends_a_failed_qp_with_a_terminal_and_flushes_nothing(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	const struct sge bad = { 0, bad_key(e), 8 }, good = { 0, e->ra->mr.key, 8 };
+	union cqe c;
+	u32 k;
+
+	unkind(test, RIG_SOFT_UNKIND_NO_FLUSH);
+	post_recv(e->a, &good, 1);
+	post_recv(e->a, &good, 1);
+	post_send(e->a, &bad, 1);
+	post_send(e->a, &good, 1);
+	post_send(e->a, &good, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(LOCAL_PROTECTION_ERR), 1);
+	/* Some of the receives flushed by the chip, in order; then the end. */
+	k = take_to_terminal(test, e->a, 0, &c);
+	KUNIT_EXPECT_LE(test, k, 2);
+	KUNIT_EXPECT_EQ(test, le16_to_cpu(c.term.sq_cons_idx), 1);
+	KUNIT_EXPECT_EQ(test, le16_to_cpu(c.term.rq_cons_idx), k);
+	/* Nothing else, ever: not the entries left, nor those posted after. */
+	KUNIT_EXPECT_FALSE(test, pending(e->a));
+	KUNIT_EXPECT_FALSE(test, run(test, e->a));
+	post_send(e->a, &good, 1);
+	post_recv(e->a, &good, 1);
+	KUNIT_EXPECT_FALSE(test, pending(e->a));
+	KUNIT_EXPECT_FALSE(test, run(test, e->a));
+	expect_no_cqe(test, e->a);
+}
+
+static void an_unkind_chip_ends_a_responder_failed_by_a_send_with_a_terminal(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	union cqe c;
+
+	unkind(test, RIG_SOFT_UNKIND_NO_FLUSH);
+	send_too_long(test);
+	take_to_terminal(test, e->b, 1, &c);
+	KUNIT_EXPECT_EQ(test, le16_to_cpu(c.term.sq_cons_idx), 0);
+	KUNIT_EXPECT_FALSE(test, pending(e->b));
+	KUNIT_EXPECT_FALSE(test, run(test, e->b));
+	expect_no_cqe(test, e->b);
+}
+
+static void an_unkind_chip_fails_a_full_cq_instead_of_writing_into_it(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	struct creq_func_event ev;
+
+	unkind(test, RIG_SOFT_UNKIND_CQ_OVERFLOW);
+	exchange(test, T_ENTRIES);
+	expect_received(test, 0, T_ENTRIES);
+	exchange(test, T_ENTRIES);
+	expect_received(test, T_ENTRIES, T_ENTRIES);
+	/* a has taken none of its 16: one more entry runs, and finds no room. */
+	post_numbered(e, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_received(test, 2 * T_ENTRIES, 1);
+	KUNIT_EXPECT_TRUE(test, model(e->a)->scq->broken);
+	KUNIT_EXPECT_EQ(test, e->f0->fn.stats.cq_overflows, 1);
+	fake_service(e->f0);
+	KUNIT_ASSERT_TRUE(test, fake_creq_take(e->f0, &ev));
+	KUNIT_EXPECT_EQ(test, ev.type & CREQ_FUNC_EVENT_TYPE_MASK, CREQ_FUNC_EVENT_TYPE_FUNC_EVENT);
+	KUNIT_EXPECT_EQ(test, ev.event, CREQ_FUNC_EVENT_EVENT_CQ_ERROR);
+	/* The completions written stand; the one that overflowed is nowhere. */
+	expect_sent(test, 0, T_CQ_ENTRIES);
+	expect_no_cqe(test, e->a);
+}
+
 /* Doorbells */
 
 struct bad_db_case {
@@ -1703,6 +1832,10 @@ static void an_arm_rung_after_its_completion_waits_for_a_whole_pass(struct kunit
 
 static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(a_pass_serves_commands_entries_and_notifications_of_every_function),
+	KUNIT_CASE(an_unkind_chip_retires_several_sends_with_one_raw_count_completion),
+	KUNIT_CASE(an_unkind_chip_ends_a_failed_qp_with_a_terminal_and_flushes_nothing),
+	KUNIT_CASE(an_unkind_chip_ends_a_responder_failed_by_a_send_with_a_terminal),
+	KUNIT_CASE(an_unkind_chip_fails_a_full_cq_instead_of_writing_into_it),
 	KUNIT_CASE(a_pass_of_the_qps_notifies_the_cqs_it_wrote_to),
 	KUNIT_CASE(an_arm_rung_after_its_completion_waits_for_a_whole_pass),
 	KUNIT_CASE(send_lands_in_the_peers_oldest_receive_and_completes_both_sides),

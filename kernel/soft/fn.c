@@ -25,6 +25,9 @@ void rig_soft_world_init(struct rig_soft_world *world)
 	world->rnr_ms = 100;
 	world->retry_ms = 100;
 	world->fw_timeout_s = 40;
+	/* Kind, and its draws fixed, until its owner says otherwise. */
+	world->unkind = 0;
+	prandom_seed_state(&world->rnd, 1);
 }
 
 /**

@@ -26,6 +26,7 @@
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
+#include <linux/prandom.h>
 #include <linux/types.h>
 #include <linux/wordpart.h>
 #include <linux/unaligned.h>
@@ -164,6 +165,10 @@ struct rig_soft_fn_ops {
  *		  (max_req_timeout, which bnxt_re takes for its CMDQ); not
  *		  under @lock: the module parameter's setter stores it with
  *		  WRITE_ONCE, HWRM_VER_GET loads it with READ_ONCE
+ * @unkind: RIG_SOFT_UNKIND_*: where the chip has latitude, which of its
+ *	    least convenient choices the model makes, under @lock (the
+ *	    engine copies the module parameter at each pass; KUnit sets it)
+ * @rnd: the seeded draws of those choices, under @lock
  */
 struct rig_soft_world {
 	struct mutex lock;	/* everything below, in every function */
@@ -177,7 +182,38 @@ struct rig_soft_world {
 	u8 rx_frame[RIG_SOFT_ROCE_FRAME_MAX];
 	u8 tx_frame[RIG_SOFT_ROCE_FRAME_MAX];
 	unsigned int fw_timeout_s;
+	unsigned int unkind;
+	struct rnd_state rnd;
 };
+
+/*
+ * What the model does, as a 57508 may, where the references let the chip
+ * choose (struct rig_soft_world @unkind; the module parameter "unkind").
+ *
+ * @RIG_SOFT_UNKIND_AGGREGATE: a successful send's completion is written
+ *	now or, by a draw, left to a later one whose sq_cons_idx (the raw
+ *	16-bit count) covers it: one completion for several entries.
+ * @RIG_SOFT_UNKIND_NO_FLUSH: a QP that fails completes the failing entry,
+ *	then hardware-flushes a drawn number of the receives outstanding
+ *	(HW_FLUSH_ERR) and writes a TERMINAL completion; nothing else is
+ *	ever flushed: the rest is software's.
+ * @RIG_SOFT_UNKIND_CQ_OVERFLOW: an entry runs whether or not its CQ has
+ *	room; a completion that finds the CQ full is not written: the CQ
+ *	takes no more and the firmware raises a CQ error event.
+ */
+enum {
+	RIG_SOFT_UNKIND_AGGREGATE	= BIT(0),
+	RIG_SOFT_UNKIND_NO_FLUSH	= BIT(1),
+	RIG_SOFT_UNKIND_CQ_OVERFLOW	= BIT(2),
+	RIG_SOFT_UNKIND_ALL		= GENMASK(2, 0),
+};
+
+/* Does @world behave as @unkind says, and, with @draw, does the draw say so now? */
+static inline bool rig_soft_unkind(struct rig_soft_world *world, unsigned int unkind, bool draw)
+{
+	lockdep_assert_held(&world->lock);
+	return (world->unkind & unkind) && (!draw || (prandom_u32_state(&world->rnd) & 1));
+}
 
 /**
  * struct rig_soft_qmem - memory the firmware reaches through a PBL
@@ -382,6 +418,7 @@ struct rig_soft_stats {
 	u64 db_ignored;
 	u64 events_dropped;
 	u64 cq_faults;
+	u64 cq_overflows;
 	u64 tx_pkts;
 	u64 tx_bytes;
 	u64 rx_pkts;
@@ -852,6 +889,11 @@ struct rig_soft_wire {
  * @deadline: ... at this time (ktime_get_ns())
  * @xfer: the head entry
  * @error_sent: its error notification went to the CREQ
+ * @sq_owed: a successful send's completion was left for a later one to
+ *	     cover (RIG_SOFT_UNKIND_AGGREGATE); rig_soft_cq_req_settle()
+ *	     writes it before the engine leaves the QP
+ * @terminal: it failed and wrote its TERMINAL completion: the engine
+ *	      flushes nothing of it (RIG_SOFT_UNKIND_NO_FLUSH)
  * @wire: its transport on the wire, or NULL on the path between the
  *	  functions of one world (exec.c)
  */
@@ -900,6 +942,8 @@ struct rig_soft_qp {
 	u64 deadline;
 	struct rig_soft_xfer xfer;
 	bool error_sent;
+	bool sq_owed;
+	bool terminal;
 	struct rig_soft_wire *wire;
 };
 
@@ -1208,6 +1252,7 @@ bool rig_soft_sges_resolve(struct rig_soft_fn *fn, u32 pd, u8 access,
 u32 rig_soft_sges_seek(struct rig_soft_cursor *cur, const struct rig_soft_sge *sge,
 		       u32 n, u64 skip, u64 *left);
 void rig_soft_cq_req(struct rig_soft_qp *qp, u8 status, bool signal);
+void rig_soft_cq_req_settle(struct rig_soft_qp *qp);
 void rig_soft_cq_res(struct rig_soft_qp *qp, u32 wr_id, u32 length, u8 status);
 u8 rig_soft_req_reason(u8 status);
 u32 rig_soft_posted(struct rig_soft_qp *qp, struct rig_soft_db *db, u32 type,

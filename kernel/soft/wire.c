@@ -598,7 +598,9 @@ static u8 rig_soft_wire_status(u8 status)
 
 /*
  * Completions of the messages that ended, in order, while the send CQ has
- * room; the first that failed fails the QP (the rest are flushed).
+ * room; the first that failed fails the QP (the rest are flushed).  The
+ * successful ones may share completions (rig_soft_cq_req()): what is owed
+ * is written before the engine leaves the QP.
  */
 static bool rig_soft_wire_pop(struct rig_soft_qp *qp)
 {
@@ -624,6 +626,7 @@ static bool rig_soft_wire_pop(struct rig_soft_qp *qp)
 		rig_soft_qp_fail(qp, w->stall_reason, RES_NONE);
 		progress = true;
 	}
+	rig_soft_cq_req_settle(qp);
 	return progress;
 }
 

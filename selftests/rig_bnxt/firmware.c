@@ -866,6 +866,134 @@ TEST_F(fw, a_dma_fault_fails_the_entry_and_nothing_else)
 	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
 }
 
+/* ---- the chip as it may be: what the model does by default ---------------------- */
+
+/* Write @n signalled SENDs of @l on @qp and ring once: the NIC meets them together. */
+static void burst_sends(struct __test_metadata *_metadata, struct raw_qp *qp,
+			const struct rig_bnxt_local *l, unsigned int n)
+{
+	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t pos = (uint32_t)((qp->sq_prod + i) % qp->c.entries);
+
+		ASSERT_EQ(0, rig_bnxt_put_send(qp->map + qp->c.sq_offset, ring,
+					       (size_t)pos * RIG_BNXT_ENTRY_SIZE, true, l, 1));
+		raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_SEND, l->bytes);
+	}
+	qp->sq_prod += n;
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, qp->sq_prod, qp->c.entries);
+	ASSERT_EQ(0, raw_kick(qp));
+}
+
+TEST_F(fw, the_nic_may_complete_several_sends_with_one_completion_naming_its_raw_count)
+{
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b;
+	unsigned int round, i, cqes = 0;
+	uint16_t done = 0;
+
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	for (round = 0; round < 8; round++) {
+		for (i = 0; i < 4; i++)
+			ASSERT_EQ(0, raw_receive(&b, &l, 1));
+		burst_sends(_metadata, &a, &l, 4);
+		for (i = 0; i < 4; i++) {
+			ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
+			EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+		}
+		while ((uint16_t)(done - 4 * round) < 4) {
+			uint16_t covered;
+
+			ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000)) TH_LOG("round %u", round);
+			ASSERT_EQ(RIG_BNXT_CQ_BASE_CQE_TYPE_REQ, c.type);
+			EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+			covered = (uint16_t)(c.sq_cons_idx - done);
+			ASSERT_LE(1, covered);
+			ASSERT_GE(4, covered) TH_LOG("index %u after %u", c.sq_cons_idx, done);
+			done = c.sq_cons_idx;
+			cqes++;
+		}
+	}
+	TH_LOG("32 sends, %u completions", cqes);
+	/* The raw count past the ring, and fewer completions than entries. */
+	EXPECT_EQ(32, done);
+	EXPECT_GT(32, cqes);
+}
+
+TEST_F(fw, a_failed_queue_pair_ends_with_a_terminal_completion_and_nothing_is_flushed)
+{
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local small, l;
+	struct raw_qp a, b;
+
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	small = (struct rig_bnxt_local){ 0, 8, r.key };
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	ASSERT_EQ(0, raw_receive(&b, &small, 1));
+	ASSERT_EQ(0, raw_receive(&a, &l, 1));
+	burst_sends(_metadata, &a, &l, 3);
+	/* The failing send, then the end: not the two sends behind it. */
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_BASE_CQE_TYPE_REQ, c.type);
+	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_REMOTE_INVALID_REQUEST_ERR, c.status);
+	/* Its receive perhaps flushed by the chip; then the terminal completion. */
+	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+	if (c.type == RIG_BNXT_CQ_BASE_CQE_TYPE_RES_RC) {
+		EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_HW_FLUSH_ERR, c.status);
+		ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
+	}
+	EXPECT_EQ(RIG_BNXT_CQ_BASE_CQE_TYPE_TERMINAL, c.type);
+	EXPECT_EQ(1, c.sq_cons_idx);
+	EXPECT_EQ(0, raw_poll_ms(&a, &c, 300)) TH_LOG("type %u status %u", c.type, c.status);
+	/* Nor what is posted after. */
+	ASSERT_EQ(0, raw_send(&a, &l, 1));
+	EXPECT_EQ(0, raw_poll_ms(&a, &c, 300)) TH_LOG("type %u status %u", c.type, c.status);
+}
+
+TEST_F(fw, a_completion_that_finds_its_ring_full_fails_the_ring_and_overwrites_nothing)
+{
+	long overflows = model_stat(self->dir, "cq_overflows");
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local l;
+	struct raw_qp a, b;
+	unsigned int round, i, n = 0;
+
+	ASSERT_LE(0, overflows);
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	/*
+	 * Bursts of sends, none of a's completions taken: each burst writes
+	 * at least one, so the ring of 9 is full within ten.
+	 */
+	for (round = 0; round < 12 && model_stat(self->dir, "cq_overflows") == overflows;
+	     round++) {
+		for (i = 0; i < 4; i++)
+			ASSERT_EQ(0, raw_receive(&b, &l, 1));
+		burst_sends(_metadata, &a, &l, 4);
+		/* The burst's receives, but those of sends that never ran. */
+		for (i = 0; i < 4 && raw_poll_ms(&b, &c, 2000); i++)
+			EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_OK, c.status);
+	}
+	EXPECT_EQ(overflows + 1, model_stat(self->dir, "cq_overflows"));
+	/* What the ring held stands; the completion that overflowed is nowhere. */
+	while (raw_poll_ms(&a, &c, 300)) {
+		EXPECT_EQ(RIG_BNXT_CQ_BASE_CQE_TYPE_REQ, c.type);
+		EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);
+		n++;
+	}
+	EXPECT_EQ(a.c.cq_entries, n);
+}
+
 /* ---- stop, restart, removal with files open ------------------------------------ */
 
 TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts_new, 60)
