@@ -395,8 +395,10 @@ struct rig_bnxt_connect_qp {
  * @reserved: must be zero
  *
  * A completion ring raises an event when the NIC writes a completion into
- * it after its doorbell asked for one (type CQ_ARMALL); the event stays
- * until a wait collects it.  poll() on the file is readable while any
+ * it after its doorbell asked for one (type CQ_ARMALL), and the queue
+ * pair raises one when the firmware says it went into error (the NIC then
+ * completes only the failing entry: the process completes the rest); the
+ * event stays until a wait collects it.  poll() on the file is readable while any
  * queue pair of the file has an event not yet collected.  Returns 0 with
  * the event collected; ETIMEDOUT when none came; EINTR on a signal;
  * EINVAL for a handle that names no queue pair; EIO for a broken one

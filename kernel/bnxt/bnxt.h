@@ -580,5 +580,6 @@ int rig_bnxt_connect_qp(struct rig_qp *qp, const struct rig_bnxt_connect_qp *pee
 int rig_bnxt_destroy_qp(struct rig_qp *qp);
 void rig_bnxt_forget_qp(struct rig_qp *qp);
 void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle);
+bool rig_bnxt_qp_error(struct rig_bnxt_dev *bnxt, u32 qp_id);
 
 #endif /* RIG_BNXT_BNXT_H */

@@ -580,3 +580,36 @@ void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle)
 		dev_dbg(bnxt->dev, "notification for completion ring handle %llu, which is gone\n",
 			cq_handle);
 }
+
+/**
+ * rig_bnxt_qp_error() - the firmware says a queue pair went into error
+ * @bnxt: the function
+ * @qp_id: the queue pair, as CREATE_QP named it
+ *
+ * Called from the CREQ's bottom half.  The chip completes the failing
+ * entry and perhaps some receives, and flushes nothing else: the process
+ * completes the rest itself, and a completion ring that was not armed, or
+ * that took no completion, raises no event.  The core hears of it as of
+ * an event, so a process asleep in RIG_BNXT_WAIT on the queue pair wakes
+ * and looks at what there is.
+ *
+ * Return: true when a queue pair of a file heard of it.
+ */
+bool rig_bnxt_qp_error(struct rig_bnxt_dev *bnxt, u32 qp_id)
+{
+	struct rig_bnxt_qp *q;
+	unsigned long i;
+	bool found = false;
+
+	/* Rare: a walk of the function's queue pairs costs nothing that matters. */
+	xa_lock_bh(&bnxt->cqs);
+	xa_for_each(&bnxt->cqs, i, q) {
+		if (q->armed && q->qp_id == qp_id) {
+			rig_qp_event(&q->qp);
+			found = true;
+			break;
+		}
+	}
+	xa_unlock_bh(&bnxt->cqs);
+	return found;
+}

@@ -102,10 +102,12 @@ static void rig_bnxt_creq_event(struct rig_bnxt_dev *bnxt, const struct rig_creq
 	if (type == RIG_CREQ_BASE_TYPE_QP_EVENT) {
 		const struct rig_creq_qp_error_notification *err = (const void *)e;
 
-		/* The queue pair's own completions tell its process. */
-		dev_dbg(bnxt->dev, "queue pair 0x%x in error (requester 0x%x, responder 0x%x)\n",
+		/* Its process flushes what the chip leaves: wake it to look. */
+		bool woken = rig_bnxt_qp_error(bnxt, le32_to_cpu(err->xid));
+
+		dev_dbg(bnxt->dev, "queue pair 0x%x in error (requester 0x%x, responder 0x%x)%s\n",
 			le32_to_cpu(err->xid), err->req_err_state_reason,
-			err->res_err_state_reason);
+			err->res_err_state_reason, woken ? "" : ", of no file");
 		return;
 	}
 	dev_info_ratelimited(bnxt->dev, "firmware event: type 0x%02x event 0x%02x\n",

@@ -994,6 +994,33 @@ TEST_F(fw, a_completion_that_finds_its_ring_full_fails_the_ring_and_overwrites_n
 	EXPECT_EQ(a.c.cq_entries, n);
 }
 
+TEST_F(fw, a_queue_pair_going_into_error_wakes_a_wait_on_it_with_no_ring_armed)
+{
+	struct rig_bnxt_wait w = { .size = sizeof(w), .timeout_ms = 5000 };
+	struct rig_bnxt_completion c;
+	struct rig_bnxt_reg_region r;
+	struct rig_bnxt_local small, l;
+	struct raw_qp a, b;
+	double start;
+	int ret;
+
+	connected_pair(_metadata, self->fd, 4, 1, &a, &b);
+	ASSERT_EQ(0, raw_host(self->fd, 4096, &r));
+	small = (struct rig_bnxt_local){ 0, 8, r.key };
+	l = (struct rig_bnxt_local){ 0, 64, r.key };
+	/* No ring armed: no completion raises an event; the error does. */
+	ASSERT_EQ(0, raw_receive(&b, &small, 1));
+	ASSERT_EQ(0, raw_send(&a, &l, 1));
+	ASSERT_EQ(1, raw_poll_ms(&b, &c, 10000));
+	EXPECT_EQ(RIG_BNXT_CQ_RES_RC_STATUS_LOCAL_LENGTH_ERR, c.status);
+	w.handle = b.c.handle;
+	start = raw_now_ms();
+	ret = raw_cmd(self->fd, RIG_BNXT_WAIT, &w);
+	EXPECT_EQ(0, ret) TH_LOG("after %.0f ms", raw_now_ms() - start);
+	w.handle = a.c.handle;
+	EXPECT_EQ(0, raw_cmd(self->fd, RIG_BNXT_WAIT, &w));
+}
+
 /* ---- stop, restart, removal with files open ------------------------------------ */
 
 TEST_F_TIMEOUT(fw, a_stopped_function_takes_the_nic_from_open_files_and_restarts_new, 60)
