@@ -1317,6 +1317,32 @@ static void an_unkind_chip_ends_a_responder_failed_by_a_send_with_a_terminal(str
 	expect_no_cqe(test, e->b);
 }
 
+static void an_unkind_chip_ends_a_queue_pair_again_after_a_reset(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	const struct sge bad = { 0, bad_key(e), 8 };
+	struct creq_qp_error_notification n;
+	union cqe c;
+	int round;
+
+	unkind(test, RIG_SOFT_UNKIND_NO_FLUSH);
+	for (round = 0; round < 2; round++) {
+		post_send(e->a, &bad, 1);
+		KUNIT_EXPECT_TRUE(test, run(test, e->a));
+		expect_req(test, e->a, REQ(LOCAL_PROTECTION_ERR), 1);
+		take_to_terminal(test, e->a, 0, &c);
+		KUNIT_EXPECT_EQ(test, le16_to_cpu(c.term.sq_cons_idx), 1);
+		expect_no_cqe(test, e->a);
+		if (round)
+			break;
+		/* The error notification, before the commands' answers. */
+		fake_service(e->f0);
+		KUNIT_ASSERT_TRUE(test, fake_creq_take(e->f0, &n));
+		KUNIT_EXPECT_EQ(test, n.event, CREQ_QP_EVENT_EVENT_QP_ERROR_NOTIFICATION);
+		reconnect(test, e->a, e->c);
+	}
+}
+
 static void an_unkind_chip_fails_a_full_cq_instead_of_writing_into_it(struct kunit *test)
 {
 	struct xenv *e = env(test);
@@ -1835,6 +1861,7 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(an_unkind_chip_retires_several_sends_with_one_raw_count_completion),
 	KUNIT_CASE(an_unkind_chip_ends_a_failed_qp_with_a_terminal_and_flushes_nothing),
 	KUNIT_CASE(an_unkind_chip_ends_a_responder_failed_by_a_send_with_a_terminal),
+	KUNIT_CASE(an_unkind_chip_ends_a_queue_pair_again_after_a_reset),
 	KUNIT_CASE(an_unkind_chip_fails_a_full_cq_instead_of_writing_into_it),
 	KUNIT_CASE(a_pass_of_the_qps_notifies_the_cqs_it_wrote_to),
 	KUNIT_CASE(an_arm_rung_after_its_completion_waits_for_a_whole_pass),

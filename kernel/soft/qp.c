@@ -384,6 +384,8 @@ static void rig_soft_qp_enter(struct rig_soft_qp *qp, u8 next)
 		qp->sq_done = 0;
 		qp->rq_done = 0;
 		qp->error_sent = false;
+		qp->terminal = false;
+		qp->sq_owed = false;
 		rig_soft_db_reset(qp->fn, &qp->sq_db, qp->sq_db.off);
 		rig_soft_db_reset(qp->fn, &qp->rq_db, qp->rq_db.off);
 		rig_soft_wire_qp_down(qp);

@@ -893,7 +893,7 @@ struct rig_soft_wire {
  *	     cover (RIG_SOFT_UNKIND_AGGREGATE); rig_soft_cq_req_settle()
  *	     writes it before the engine leaves the QP
  * @terminal: it failed and wrote its TERMINAL completion: the engine
- *	      flushes nothing of it (RIG_SOFT_UNKIND_NO_FLUSH)
+ *	      flushes nothing of it (RIG_SOFT_UNKIND_NO_FLUSH) until RESET
  * @wire: its transport on the wire, or NULL on the path between the
  *	  functions of one world (exec.c)
  */
