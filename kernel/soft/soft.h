@@ -394,6 +394,8 @@ struct rig_soft_faults {
  * @events_dropped: QP error notifications or CQ notifications that
  *		    found their ring full or gone
  * @cq_faults: completions that could not be written (a DMA fault)
+ * @cq_overflows: completions that found their CQ full and broke it
+ *		  (RIG_SOFT_UNKIND_CQ_OVERFLOW)
  * @tx_pkts: packets the function sent for messages and read responses
  *	     that completed (what its statistics blocks report)
  * @tx_bytes: their payload
