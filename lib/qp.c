@@ -36,20 +36,29 @@
 #include "internal.h"
 
 /*
+ * The most slots a ring may have: twice the most entries, the reserve a
+ * ring keeps beyond its entries (RIG_BNXT_SQ_RESERVE) rounded up.
+ */
+#define RIG_QP_SLOTS_MAX	(2 * RIG_QP_ENTRIES_MAX)
+
+/*
  * What the unchecked helpers of bnxt_hsi_inline.h assume, true of every
  * queue pair rig_qp_make() makes: a receive slot's position fits the
- * wr_id that names it, a position in any ring (the completion ring's
- * 2 * entries + RIG_BNXT_CQ_SLACK the largest) fits a doorbell's index, a
- * ring's size divides the 65536 of a requester completion's 16-bit send
- * index, and the bytes of a post fit an element's 32-bit size.
+ * wr_id that names it, a position in any ring (at most RIG_QP_SLOTS_MAX,
+ * the completion ring's 2 * entries + RIG_BNXT_CQ_SLACK too) fits a
+ * doorbell's index, a ring's size divides the 65536 of a requester
+ * completion's 16-bit send index, and the bytes of a post fit an
+ * element's 32-bit size.
  */
-static_assert(RIG_QP_ENTRIES_MAX - 1 <= RIG_BNXT_RQ_WR_ID_MASK,
+static_assert(RIG_QP_SLOTS_MAX - 1 <= RIG_BNXT_RQ_WR_ID_MASK,
 	      "a receive slot's position fits the wr_id");
+static_assert(RIG_QP_SLOTS_MAX - 1 <= RIG_BNXT_DBC_INDEX_MASK,
+	      "a ring position fits the doorbell index");
 static_assert(2 * RIG_QP_ENTRIES_MAX + RIG_BNXT_CQ_SLACK - 1 <= RIG_BNXT_DBC_INDEX_MASK,
 	      "a ring position fits the doorbell index");
-static_assert(65536 % RIG_QP_ENTRIES_MAX == 0, "a ring's size divides a 16-bit index's range");
+static_assert(65536 % RIG_QP_SLOTS_MAX == 0, "a ring's size divides a 16-bit index's range");
 static_assert(RIG_QP_BYTES_MAX <= UINT32_MAX, "a post's bytes fit an element's size");
-static_assert((RIG_QP_ENTRIES_MAX - 1) * RIG_BNXT_ENTRY_SLOTS <= UINT16_MAX,
+static_assert((RIG_QP_SLOTS_MAX - 1) * RIG_BNXT_ENTRY_SLOTS <= UINT16_MAX,
 	      "an entry's first slot fits a PSN search entry's start_slot_idx");
 static_assert(RIG_QP_ENTRIES_MAX == RIG_BNXT_QP_ENTRIES_MAX,
 	      "the library's largest ring is the ABI's");
@@ -69,7 +78,8 @@ struct rig_qp {
 	struct rig_qp *next;		/* the NIC's list */
 	struct rig_bnxt *nic;
 	uint32_t handle;		/* the kernel's name for it */
-	uint32_t entries;		/* of the send ring and of the receive ring */
+	uint32_t entries;		/* outstanding on the send ring, and on the receive ring */
+	uint32_t sq_slots, rq_slots;	/* of each ring: more than @entries, never filled */
 	uint32_t cq_entries;		/* 2 * entries + RIG_BNXT_CQ_SLACK */
 	uint32_t cqn;			/* the completion ring's number: its doorbells' xid */
 	bool connected;
@@ -83,7 +93,7 @@ struct rig_qp {
 	/* The NIC's status page if it needs kicks, else NULL: see rig_qp_kick(). */
 	const struct rig_bnxt_status *status;
 	bool rq_wake;			/* RIG_BNXT_QUERY_RQ_WAKE: see rig_qp_kick() */
-	struct rig_qp_entry *sq_shadow, *rq_shadow;	/* @entries each */
+	struct rig_qp_entry *sq_shadow, *rq_shadow;	/* one per slot */
 
 	/*
 	 * The poster's: entries posted.  Stored with release after the entry
@@ -241,14 +251,18 @@ static struct rig_qp *rig_qp_alloc(uint32_t entries)
 	if (!qp)
 		return NULL;
 	memset(qp, 0, size);
-	qp->sq_shadow = calloc(2 * (size_t)entries, sizeof(*qp->sq_shadow));
-	if (!qp->sq_shadow) {
-		free(qp);
-		return NULL;
-	}
-	qp->rq_shadow = qp->sq_shadow + entries;
 	qp->entries = entries;
 	return qp;
+}
+
+/* The shadow entries of the rings' slots, once the kernel said how many. */
+static int rig_qp_alloc_shadows(struct rig_qp *qp)
+{
+	qp->sq_shadow = calloc((size_t)qp->sq_slots + qp->rq_slots, sizeof(*qp->sq_shadow));
+	if (!qp->sq_shadow)
+		return rig_fail(-ENOMEM, "rig_qp_make: out of memory");
+	qp->rq_shadow = qp->sq_shadow + qp->sq_slots;
+	return 0;
 }
 
 /*
@@ -278,19 +292,32 @@ static bool rig_place_ok(uint64_t offset, uint64_t align, uint64_t bytes, uint64
 	return offset % align == 0 && offset <= total && bytes <= total - offset;
 }
 
+/*
+ * Does a ring of @slots keep @reserve + 1 slots beyond @entries
+ * outstanding, within RIG_QP_SLOTS_MAX (the static_asserts above)?
+ */
+static bool rig_ring_slots_ok(uint32_t slots, uint32_t entries, uint32_t reserve)
+{
+	return slots >= entries + reserve + 1 && slots <= RIG_QP_SLOTS_MAX &&
+	       (slots & (slots - 1)) == 0;
+}
+
 /* Does the kernel's description of a queue pair of @entries match what we write? */
 static bool rig_qp_layout_ok(const struct rig_bnxt_create_qp *cmd, uint32_t entries)
 {
 	const uint64_t psn_size = sizeof(struct rig_bnxt_sq_psn_search_ext);
-	uint64_t ring = (uint64_t)entries * RIG_BNXT_ENTRY_SIZE;
+	uint64_t sq = (uint64_t)cmd->sq_slots * RIG_BNXT_ENTRY_SIZE;
+	uint64_t rq = (uint64_t)cmd->rq_slots * RIG_BNXT_ENTRY_SIZE;
 	uint64_t total = cmd->mmap_bytes;
 
 	return cmd->cq_entries == 2 * entries + RIG_BNXT_CQ_SLACK && cmd->qpn <= RIG_BNXT_DBC_XID_MASK &&
 	       cmd->cqn <= RIG_BNXT_DBC_XID_MASK && cmd->psn <= RIG_BNXT_PSN_MASK &&
 	       cmd->mtu >= 256 &&
-	       rig_place_ok(cmd->sq_offset, RIG_BNXT_ENTRY_SIZE, ring, total) &&
-	       rig_place_ok(cmd->psn_offset, psn_size, entries * psn_size, total) &&
-	       rig_place_ok(cmd->rq_offset, RIG_BNXT_ENTRY_SIZE, ring, total) &&
+	       rig_ring_slots_ok(cmd->sq_slots, entries, RIG_BNXT_SQ_RESERVE) &&
+	       rig_ring_slots_ok(cmd->rq_slots, entries, 0) &&
+	       rig_place_ok(cmd->sq_offset, RIG_BNXT_ENTRY_SIZE, sq, total) &&
+	       rig_place_ok(cmd->psn_offset, psn_size, cmd->sq_slots * psn_size, total) &&
+	       rig_place_ok(cmd->rq_offset, RIG_BNXT_ENTRY_SIZE, rq, total) &&
 	       rig_place_ok(cmd->cq_offset, RIG_BNXT_CQE_SIZE,
 			    (uint64_t)cmd->cq_entries * RIG_BNXT_CQE_SIZE, total);
 }
@@ -316,6 +343,8 @@ static int rig_qp_map(struct rig_bnxt *nic, struct rig_qp *qp,
 	qp->rq = map + cmd->rq_offset;
 	qp->cq = map + cmd->cq_offset;
 	qp->cq_entries = cmd->cq_entries;
+	qp->sq_slots = cmd->sq_slots;
+	qp->rq_slots = cmd->rq_slots;
 	qp->cqn = cmd->cqn;
 	qp->handle = cmd->handle;
 	qp->self = (struct rig_endpoint){
@@ -357,9 +386,14 @@ static int rig_qp_map_doorbells(struct rig_bnxt *nic, struct rig_qp *qp,
 
 static int rig_qp_make_error(struct rig_bnxt *nic, uint32_t entries, int err)
 {
-	size_t bytes = 2 * (size_t)entries * RIG_BNXT_ENTRY_SIZE +
-		       (size_t)entries * sizeof(struct rig_bnxt_sq_psn_search_ext) +
-		       (2 * (size_t)entries + RIG_BNXT_CQ_SLACK) * RIG_BNXT_CQE_SIZE;
+	size_t sq_slots = 256, bytes;
+
+	/* The kernel's rings, as RIG_BNXT_SQ_RESERVE sizes them: for the message. */
+	while (sq_slots < (size_t)entries + RIG_BNXT_SQ_RESERVE + 1)
+		sq_slots *= 2;
+	bytes = (sq_slots + 2 * (size_t)entries) * RIG_BNXT_ENTRY_SIZE +
+		sq_slots * sizeof(struct rig_bnxt_sq_psn_search_ext) +
+		(2 * (size_t)entries + RIG_BNXT_CQ_SLACK) * RIG_BNXT_CQE_SIZE;
 
 	switch (err) {
 	case ENOMEM:
@@ -407,6 +441,8 @@ RIG_EXPORT int rig_qp_make(struct rig_bnxt *nic, uint32_t entries, struct rig_qp
 		return rig_qp_make_error(nic, entries, err);
 	}
 	err = rig_qp_map(nic, q, &cmd);
+	if (!err)
+		err = rig_qp_alloc_shadows(q);
 	if (!err)
 		err = rig_qp_map_doorbells(nic, q, &cmd);
 	if (err) {
@@ -463,13 +499,12 @@ static int rig_qp_peer_check(const struct rig_qp *qp, const struct rig_endpoint 
 }
 
 /*
- * log2 of the path MTU of a queue pair of MTU @ours connected to one of
- * @theirs (both at least 256): the smaller, rounded down to a power of
- * two, as the kernel sets it at connect.
+ * Is @mtu, the kernel's answer, a path MTU for a peer of @theirs: a power
+ * of two from 256 to 4096, no more than theirs?
  */
-static unsigned int rig_path_mtu_shift(uint32_t ours, uint32_t theirs)
+static bool rig_path_mtu_ok(uint32_t mtu, uint32_t theirs)
 {
-	return 31u - (unsigned int)__builtin_clz(ours < theirs ? ours : theirs);
+	return mtu >= 256 && mtu <= 4096 && (mtu & (mtu - 1)) == 0 && mtu <= theirs;
 }
 
 RIG_EXPORT int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer)
@@ -495,8 +530,13 @@ RIG_EXPORT int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer
 		return rig_nic_refused(qp->nic, "rig_qp_connect", "the connection", err);
 	if (err)
 		return rig_nic_error(qp->nic, "rig_qp_connect", err);
+	/* The kernel's, taken at connect: what the NIC counts packets by. */
+	if (!rig_path_mtu_ok(cmd.path_mtu, peer->mtu))
+		return rig_fail(-EPROTO,
+				"rig_qp_connect: %s answered a path MTU of %u bytes; install a module and library of one version",
+				qp->nic->name, cmd.path_mtu);
 	qp->peer = *peer;
-	qp->mtu_shift = rig_path_mtu_shift(qp->self.mtu, peer->mtu);
+	qp->mtu_shift = 31u - (unsigned int)__builtin_clz(cmd.path_mtu);
 	qp->connected = true;
 	atomic_store_explicit(&qp->state, RIG_QP_READY, memory_order_relaxed);
 	return 0;
@@ -575,7 +615,7 @@ static struct rig_bnxt_local rig_qp_local(const struct rig_region *r, size_t at,
  * Write a send-ring entry, SEND or (with @remote) READ, its PSN search
  * entry and its shadow, then publish it to the poller.  The caller checked
  * everything the unchecked encoders assume: one element, of at most
- * RIG_QP_BYTES_MAX bytes; the slot is below @qp->entries, so the entry
+ * RIG_QP_BYTES_MAX bytes; the slot is below @qp->sq_slots, so the entry
  * lies in the ring at a multiple of RIG_BNXT_ENTRY_SIZE, its PSN search
  * entry in the area at a multiple of 16, and its first slot fits 16 bits
  * (the static_assert above); the PSNs are 24 bits (rig_qp_make() checked
@@ -586,7 +626,7 @@ static void rig_qp_post_sq(struct rig_qp *qp, enum rig_op op,
 			   const struct rig_bnxt_local *local, uint64_t id)
 {
 	uint64_t prod = atomic_load_explicit(&qp->sq_prod, memory_order_relaxed);
-	uint32_t slot = (uint32_t)(prod % qp->entries);
+	uint32_t slot = (uint32_t)(prod % qp->sq_slots);
 	size_t at = (size_t)slot * RIG_BNXT_ENTRY_SIZE;
 	uint8_t type = remote ? RIG_BNXT_SQ_WQE_TYPE_READ_WQE : RIG_BNXT_SQ_WQE_TYPE_SEND;
 	uint32_t next_psn = bnxt_next_psn_unchecked(qp->sq_psn, local->bytes, qp->mtu_shift);
@@ -680,7 +720,7 @@ RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t 
 		return ret;
 	local = rig_qp_local(dst, at, n);
 	prod = atomic_load_explicit(&qp->rq_prod, memory_order_relaxed);
-	slot = (uint32_t)(prod % qp->entries);
+	slot = (uint32_t)(prod % qp->rq_slots);
 	/*
 	 * The slot's position is its wr_id: the completion names the shadow
 	 * entry.  Unchecked: rig_qp_post_checks() checked the region and the
@@ -692,7 +732,7 @@ RIG_EXPORT int rig_qp_receive(struct rig_qp *qp, struct rig_region *dst, size_t 
 						     .op = RIG_RECEIVE };
 	/* Release: the entry and its shadow before the count the poller reads. */
 	atomic_store_explicit(&qp->rq_prod, prod + 1, memory_order_release);
-	rig_qp_doorbell(qp->rq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_RQ, prod + 1, qp->entries);
+	rig_qp_doorbell(qp->rq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_RQ, prod + 1, qp->rq_slots);
 	/*
 	 * A sleeping NIC is woken for a receive only if it may have to
 	 * complete it at once: flushed, when the queue pair failed (we may
@@ -712,7 +752,7 @@ RIG_EXPORT int rig_qp_ring(struct rig_qp *qp)
 	if (prod == qp->sq_rung)
 		return 0;
 	qp->sq_rung = prod;
-	rig_qp_doorbell(qp->sq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_SQ, prod, qp->entries);
+	rig_qp_doorbell(qp->sq_db, qp->self.qp, RIG_BNXT_DBC_TYPE_SQ, prod, qp->sq_slots);
 	return rig_qp_kick(qp, false, "rig_qp_ring");
 }
 
@@ -777,7 +817,7 @@ static void rig_qp_retire(struct rig_qp *qp, bool receive, uint64_t cons, int st
 			  uint8_t vendor, uint32_t bytes, struct rig_completion *c)
 {
 	const struct rig_qp_entry *e = (receive ? qp->rq_shadow : qp->sq_shadow) +
-				       cons % qp->entries;
+				       cons % (receive ? qp->rq_slots : qp->sq_slots);
 
 	rig_qp_complete(c, e, status, vendor, receive ? bytes : e->bytes);
 	/* Release: the shadow entry is read before the poster may reuse it. */
@@ -810,9 +850,9 @@ static uint64_t rig_qp_outstanding(const struct rig_qp *qp, bool receive, uint64
 static uint64_t rig_qp_sq_covered(const struct rig_qp *qp, uint16_t idx, uint64_t cons,
 				  uint64_t outstanding, bool lap)
 {
-	uint64_t n = ((uint64_t)idx + qp->entries - cons % qp->entries) % qp->entries;
+	uint64_t n = ((uint64_t)idx + qp->sq_slots - cons % qp->sq_slots) % qp->sq_slots;
 
-	return !n && lap && outstanding == qp->entries ? qp->entries : n;
+	return !n && lap && outstanding == qp->sq_slots ? qp->sq_slots : n;
 }
 
 /*
@@ -836,9 +876,9 @@ static int rig_qp_take_send(struct rig_qp *qp, const char *call, uint16_t idx, i
 	if (!n || n > outstanding)
 		return rig_fail(-EPROTO,
 				"%s: %s completed send-ring position %u (of %u), outside the %llu entries outstanding from %u",
-				call, qp->nic->name, idx, qp->entries,
+				call, qp->nic->name, idx, qp->sq_slots,
 				(unsigned long long)outstanding,
-				(uint32_t)(cons % qp->entries));
+				(uint32_t)(cons % qp->sq_slots));
 	*done = n == 1;
 	if (!*done) {
 		status = RIG_STATUS_OK;
@@ -856,7 +896,7 @@ static int rig_qp_take_receive(struct rig_qp *qp, const char *call, uint32_t pos
 			       uint8_t vendor, uint32_t bytes, struct rig_completion *c)
 {
 	uint64_t cons, outstanding = rig_qp_outstanding(qp, true, &cons);
-	uint32_t expected = (uint32_t)(cons % qp->entries);
+	uint32_t expected = (uint32_t)(cons % qp->rq_slots);
 
 	if (!outstanding)
 		return rig_fail(-EPROTO, "%s: %s completed a receive with none outstanding",
@@ -898,9 +938,9 @@ static int rig_qp_take_terminal(struct rig_qp *qp, const char *call, uint16_t id
 	if (n > outstanding)
 		return rig_fail(-EPROTO,
 				"%s: %s ended the queue pair at send-ring position %u (of %u), outside the %llu entries outstanding from %u",
-				call, qp->nic->name, idx, qp->entries,
+				call, qp->nic->name, idx, qp->sq_slots,
 				(unsigned long long)outstanding,
-				(uint32_t)(cons % qp->entries));
+				(uint32_t)(cons % qp->sq_slots));
 	*done = n <= 1;
 	if (n)
 		rig_qp_retire(qp, false, cons, RIG_STATUS_OK, RIG_BNXT_CQ_REQ_STATUS_OK, 0, c);

@@ -10,9 +10,9 @@
  * own (missing fields read as zero) or longer (the extra bytes must be
  * zero).  A command with an answer writes back at most the caller's
  * size; if it cannot (EFAULT), it has changed nothing: an object it made
- * is unmade.  A command that only names an object (struct
- * rig_bnxt_handle, struct rig_bnxt_connect_qp) writes nothing back, so
- * its result is its return value alone.  Fields are of
+ * is unmade (RIG_BNXT_CONNECT_QP excepted: a connection stays).  A
+ * command that only names an object (struct rig_bnxt_handle) writes
+ * nothing back, so its result is its return value alone.  Fields are of
  * explicit width, pointers travel as __aligned_u64, there is no implicit
  * padding, and reserved fields must be zero.
  *
@@ -30,8 +30,11 @@
 /*
  * Bumped only for an incompatible change.  2: doorbells are the
  * hardware's DPI pages, the model's words moved to a status page.
+ * 3: send and receive rings have more slots than entries (@sq_slots,
+ * @rq_slots of struct rig_bnxt_create_qp); RIG_BNXT_CONNECT_QP answers
+ * the path MTU.
  */
-#define RIG_BNXT_ABI_VERSION	2
+#define RIG_BNXT_ABI_VERSION	3
 
 /*
  * 0xd9 is not listed in Documentation/userspace-api/ioctl/ioctl-number.rst;
@@ -268,6 +271,17 @@ struct rig_bnxt_dma_alloc {
  */
 #define RIG_BNXT_CQ_SLACK	1
 
+/*
+ * A ring is never filled to its last slot: at a full lap a doorbell's
+ * index would equal the NIC's consumer, and only the epoch would tell
+ * full from empty.  A receive ring has one slot more than the entries it
+ * may hold; a send ring RIG_BNXT_SQ_RESERVE + 1 more (the reserve
+ * NetXtreme's static WQE mode keeps: bnxt_re's BNXT_QPLIB_RESERVED_QP_WRS,
+ * rdma-core's BNXT_RE_FULL_FLAG_DELTA), so a send ring has at least 256
+ * slots.  Both are rounded up to a power of two.
+ */
+#define RIG_BNXT_SQ_RESERVE	128
+
 /**
  * struct rig_bnxt_create_qp - RIG_BNXT_CREATE_QP: make a queue pair
  * @size: in: sizeof the caller's structure; out: the kernel's size
@@ -283,11 +297,11 @@ struct rig_bnxt_dma_alloc {
  * @mmap_offset: out: mmap() @mmap_bytes at this offset of the file: the
  *	rings, as regions are mapped (cached, shared)
  * @mmap_bytes: out: size of that mapping
- * @sq_offset: out: the send ring in it, @entries entries of
+ * @sq_offset: out: the send ring in it, @sq_slots entries of
  *	RIG_BNXT_ENTRY_SIZE
- * @psn_offset: out: the send ring's PSN search area in it: @entries
+ * @psn_offset: out: the send ring's PSN search area in it: @sq_slots
  *	struct rig_bnxt_sq_psn_search_ext, entry i describing send entry i
- * @rq_offset: out: the receive ring, @entries entries
+ * @rq_offset: out: the receive ring, @rq_slots entries
  * @cq_offset: out: the completion ring, @cq_entries completions
  * @cq_entries: out: 2 * @entries + RIG_BNXT_CQ_SLACK: room for a
  *	completion of every entry and a terminal completion
@@ -296,7 +310,10 @@ struct rig_bnxt_dma_alloc {
  *	it is mapped uncached): the send doorbell is its first 8 bytes
  * @rq_db_offset: out: likewise, the receive doorbell's page
  * @cq_db_offset: out: likewise, the completion ring's doorbell's page
- * @reserved: must be zero
+ * @sq_slots: in: zero; out: slots of the send ring, at least @entries +
+ *	RIG_BNXT_SQ_RESERVE + 1; no more than @entries may be outstanding
+ * @rq_slots: in: zero; out: slots of the receive ring, at least @entries
+ *	+ 1; no more than @entries may be outstanding
  *
  * The three doorbell pages are the NIC's own (DPI pages of its doorbell
  * BAR).  On a NetXtreme function they are one page, the file's; the model
@@ -331,18 +348,23 @@ struct rig_bnxt_create_qp {
 	__aligned_u64 sq_db_offset;
 	__aligned_u64 rq_db_offset;
 	__aligned_u64 cq_db_offset;
-	__u32 reserved[2];
+	__u32 sq_slots;
+	__u32 rq_slots;
 };
 
 /**
  * struct rig_bnxt_connect_qp - RIG_BNXT_CONNECT_QP: connect to a peer
- * @size: in: sizeof the caller's structure (nothing is written back)
+ * @size: in: sizeof the caller's structure; out: the kernel's size
  * @handle: in: the queue pair
  * @peer_nic: in: the peer's NIC identity
  * @peer_qpn: in: the peer's queue pair number
  * @peer_psn: in: the peer's first packet sequence number
- * @peer_mtu: in: the peer's path MTU; the smaller of the two is used
- * @reserved: must be zero
+ * @peer_mtu: in: the peer's path MTU
+ * @path_mtu: in: zero; out: the path MTU the queue pair runs with, in
+ *	bytes: the smallest of @peer_mtu, the queue pair's (@mtu of struct
+ *	rig_bnxt_create_qp) and what the port allows now, rounded down to a
+ *	power of two.  Taken here once: PSN search entries count the packets
+ *	of an entry by it, and by no other.
  * @peer_address: in: the peer port's address
  *
  * Moves the queue pair through INIT and RTR to RTS.  The peer need not
@@ -356,7 +378,9 @@ struct rig_bnxt_create_qp {
  * no route leads to the peer through the interface; EHOSTUNREACH when the
  * next hop did not answer; EADDRNOTAVAIL when the route's source address
  * has no GID yet; EINTR on a signal; EIO when the firmware refuses a
- * transition.
+ * transition; EMSGSIZE when the port's MTU leaves no room for RoCE;
+ * EFAULT when the answer cannot be written (the queue pair is connected
+ * all the same: destroy it).
  */
 struct rig_bnxt_connect_qp {
 	__u32 size;
@@ -365,7 +389,7 @@ struct rig_bnxt_connect_qp {
 	__u32 peer_qpn;
 	__u32 peer_psn;
 	__u32 peer_mtu;
-	__u32 reserved;
+	__u32 path_mtu;
 	__u8 peer_address[16];
 };
 

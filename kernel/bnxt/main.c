@@ -182,7 +182,8 @@ static int rig_bnxt_publish(struct rig_bnxt_dev *bnxt)
 		.rq_wake = (bnxt->t->caps & RIG_TRANSPORT_CAP_KICK) &&
 			   (bnxt->t->caps & RIG_TRANSPORT_CAP_RQ_WAKE),
 		.status_phys = bnxt->t->status_phys,
-		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr),
+		/* A ring of twice the entries keeps the reserve (qp.c). */
+		.max_entries = min3(rounddown_pow_of_two(bnxt->caps.max_qp_wr) / 2,
 				    rounddown_pow_of_two((bnxt->caps.max_cqe -
 							  RIG_BNXT_CQ_SLACK) / 2),
 				    (u32)RIG_BNXT_QP_ENTRIES_MAX),

@@ -30,20 +30,27 @@
 /**
  * rig_bnxt_qp_layout() - struct rig_dev_ops @qp_layout
  * @rdev: the NIC
- * @entries: of each ring
- * @l: filled in: the send ring, its PSN search area right after its last
- *     entry (where the firmware looks for it), the receive ring and the
+ * @entries: outstanding entries each ring must hold
+ * @l: filled in: the send ring, with RIG_BNXT_SQ_RESERVE + 1 slots beyond
+ *     @entries and its PSN search area right after its last slot (where
+ *     the firmware looks for it), the receive ring with one slot beyond
+ *     @entries, as bnxt_re sizes them (bnxt_re_init_sq_attr(),
+ *     bnxt_re_init_rq_attr(): never filled to the last slot), and the
  *     completion ring (2 * @entries + RIG_BNXT_CQ_SLACK completions), each
  *     ring on its own pages
  */
 void rig_bnxt_qp_layout(struct rig_dev *rdev, u32 entries, struct rig_qp_layout *l)
 {
-	u32 sq = PAGE_ALIGN(entries * (RIG_BNXT_ENTRY_SIZE + RIG_BNXT_PSN_BYTES));
-	u32 rq = PAGE_ALIGN(entries * RIG_BNXT_ENTRY_SIZE);
+	u32 sq_slots = roundup_pow_of_two(entries + RIG_BNXT_SQ_RESERVE + 1);
+	u32 rq_slots = roundup_pow_of_two(entries + 1);
+	u32 sq = PAGE_ALIGN(sq_slots * (RIG_BNXT_ENTRY_SIZE + RIG_BNXT_PSN_BYTES));
+	u32 rq = PAGE_ALIGN(rq_slots * RIG_BNXT_ENTRY_SIZE);
 	u32 cq = PAGE_ALIGN((2 * entries + RIG_BNXT_CQ_SLACK) * RIG_BNXT_CQE_SIZE);
 
+	l->sq_slots = sq_slots;
+	l->rq_slots = rq_slots;
 	l->sq_offset = 0;
-	l->psn_offset = entries * RIG_BNXT_ENTRY_SIZE;
+	l->psn_offset = sq_slots * RIG_BNXT_ENTRY_SIZE;
 	l->rq_offset = sq;
 	l->cq_offset = sq + rq;
 	l->bytes = (u64)sq + rq + cq;
@@ -199,8 +206,8 @@ static int rig_bnxt_qp_create_qp(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *
 		.rq_pg_size_rq_lvl = rig_bnxt_pg_lvl(&q->rq, RIG_CMDQ_CREATE_QP_RQ_PG_SIZE_PG_4K,
 						RIG_CMDQ_CREATE_QP_RQ_LVL_MASK),
 		.dpi = cpu_to_le32(q->dpi_q),
-		.sq_size = cpu_to_le32(qp->entries),
-		.rq_size = cpu_to_le32(qp->entries),
+		.sq_size = cpu_to_le32(qp->layout.sq_slots),
+		.rq_size = cpu_to_le32(qp->layout.rq_slots),
 		.sq_fwo_sq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES << RIG_CMDQ_CREATE_QP_SQ_SGE_SFT),
 		.rq_fwo_rq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES << RIG_CMDQ_CREATE_QP_RQ_SGE_SFT),
 		.scq_cid = cpu_to_le32(q->cq_id),
@@ -374,8 +381,8 @@ static int rig_bnxt_qp_modify(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q,
 	req->qp_type = RIG_CMDQ_MODIFY_QP_QP_TYPE_RC;
 	req->qp_cid = cpu_to_le32(q->qp_id);
 	/* bnxt_re sends the sizes with every transition. */
-	req->sq_size = cpu_to_le32(q->qp.entries);
-	req->rq_size = cpu_to_le32(q->qp.entries);
+	req->sq_size = cpu_to_le32(q->qp.layout.sq_slots);
+	req->rq_size = cpu_to_le32(q->qp.layout.rq_slots);
 	req->sq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES);
 	req->rq_sge = cpu_to_le16(RIG_BNXT_MAX_SGES);
 	ret = rig_bnxt_cmd(bnxt, req, sizeof(*req), &resp, NULL, 0, 0);

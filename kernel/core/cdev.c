@@ -93,7 +93,7 @@ static const struct rig_cmd rig_cmds[] = {
 	RIG_CMD_IN(RIG_BNXT_DMA_FREE, rig_cmd_dma_free, struct rig_bnxt_handle),
 	RIG_CMD(RIG_BNXT_CREATE_QP, rig_cmd_create_qp, rig_qp_undo,
 		struct rig_bnxt_create_qp),
-	RIG_CMD_IN(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, struct rig_bnxt_connect_qp),
+	RIG_CMD(RIG_BNXT_CONNECT_QP, rig_cmd_connect_qp, NULL, struct rig_bnxt_connect_qp),
 	RIG_CMD_IN(RIG_BNXT_DESTROY_QP, rig_cmd_destroy_qp, struct rig_bnxt_handle),
 	RIG_CMD_IN(RIG_BNXT_KICK, rig_cmd_kick, struct rig_bnxt_handle),
 	[_IOC_NR(RIG_BNXT_WAIT) - RIG_BNXT_BASE] = { },	/* rig_cmd_wait(): its own */

@@ -177,6 +177,8 @@ static void rig_qp_answer(struct rig_qp *qp, struct rig_bnxt_create_qp *cmd)
 	cmd->sq_db_offset = (u64)qp->cookies[1 + RIG_DB_SQ] << PAGE_SHIFT;
 	cmd->rq_db_offset = (u64)qp->cookies[1 + RIG_DB_RQ] << PAGE_SHIFT;
 	cmd->cq_db_offset = (u64)qp->cookies[1 + RIG_DB_CQ] << PAGE_SHIFT;
+	cmd->sq_slots = qp->layout.sq_slots;
+	cmd->rq_slots = qp->layout.rq_slots;
 }
 
 static bool rig_qp_cmd_valid(struct rig_dev *rdev, const struct rig_bnxt_create_qp *cmd)
@@ -277,7 +279,7 @@ int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
 	struct rig_qp *qp;
 	int ret;
 
-	if (cmd->reserved || cmd->peer_mtu < 256 ||
+	if (cmd->path_mtu || cmd->peer_mtu < 256 ||
 	    cmd->peer_qpn > RIG_BNXT_DBC_XID_MASK)
 		return -EINVAL;
 	guard(mutex)(&ctx->lock);
@@ -290,6 +292,7 @@ int rig_cmd_connect_qp(struct rig_ctx *ctx, void *arg)
 	if (ret)
 		return ret;
 	qp->connected = true;
+	cmd->path_mtu = qp->mtu;
 	return 0;
 }
 

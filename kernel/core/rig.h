@@ -35,7 +35,9 @@ struct rig_qp;
 
 /**
  * struct rig_qp_layout - where a queue pair's rings lie in its mapping
- * @sq_offset: the send ring, @entries * RIG_BNXT_ENTRY_SIZE bytes
+ * @sq_slots: slots of the send ring, more than the entries it holds
+ * @rq_slots: slots of the receive ring, likewise
+ * @sq_offset: the send ring, @sq_slots * RIG_BNXT_ENTRY_SIZE bytes
  * @psn_offset: its PSN search area, right after it
  * @rq_offset: the receive ring
  * @cq_offset: the completion ring
@@ -46,6 +48,8 @@ struct rig_qp;
  * @psn_offset.
  */
 struct rig_qp_layout {
+	u32 sq_slots;
+	u32 rq_slots;
 	u32 sq_offset;
 	u32 psn_offset;
 	u32 rq_offset;

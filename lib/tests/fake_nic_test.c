@@ -46,6 +46,7 @@ enum { DB_SQ, DB_RQ, DB_CQ };
 struct fake_qp {
 	bool live;
 	uint32_t handle, entries, qpn, cqn;
+	uint32_t sq_slots, rq_slots;	/* the rings: the entries and the reserve */
 	uint64_t qp_handle;
 	uint64_t mmap_offset;		/* the rings: the fake's offsets below are in them */
 	uint32_t sq, psn, rq, cq;
@@ -62,6 +63,7 @@ struct fake_qp {
 static struct {
 	/* Answers to QUERY and CREATE_QP. */
 	uint32_t abi, flags, max_entries, psn, mtu;
+	uint32_t port_mtu;		/* not 0: the port's MTU by connect, lowered since create */
 	bool one_db_page;		/* a NetXtreme function: one page for all */
 	int bad_layout;			/* > 0: CREATE_QP answers malformed case N */
 	/* The memfd and the test's own mapping of it. */
@@ -96,14 +98,30 @@ static uint64_t round_up(uint64_t n, uint64_t to)
 	return (n + to - 1) / to * to;
 }
 
-/* Where the rings of a queue pair of @entries lie in its mapping. */
+/* A power of two of at least @n. */
+static uint32_t pow2_at_least(uint32_t n)
+{
+	uint32_t p = 1;
+
+	while (p < n)
+		p *= 2;
+	return p;
+}
+
+/*
+ * Where the rings of a queue pair of @entries lie in its mapping, the
+ * rings as the kernel sizes them: never filled, the send ring with
+ * RIG_BNXT_SQ_RESERVE slots more.
+ */
 static void fake_layout(struct fake_qp *q, uint32_t entries)
 {
+	q->sq_slots = pow2_at_least(entries + RIG_BNXT_SQ_RESERVE + 1);
+	q->rq_slots = pow2_at_least(entries + 1);
 	q->sq = 0;
-	q->psn = entries * RIG_BNXT_ENTRY_SIZE;
-	q->rq = (uint32_t)round_up(q->psn + entries * sizeof(struct rig_bnxt_sq_psn_search_ext),
+	q->psn = q->sq_slots * RIG_BNXT_ENTRY_SIZE;
+	q->rq = (uint32_t)round_up(q->psn + q->sq_slots * sizeof(struct rig_bnxt_sq_psn_search_ext),
 				   fake.page);
-	q->cq = q->rq + (uint32_t)round_up(entries * RIG_BNXT_ENTRY_SIZE, fake.page);
+	q->cq = q->rq + (uint32_t)round_up(q->rq_slots * RIG_BNXT_ENTRY_SIZE, fake.page);
 }
 
 /* The bytes of the rings of a queue pair of @entries. */
@@ -171,6 +189,12 @@ static void fake_break(struct rig_bnxt_create_qp *c, int bad)
 	case 4:	/* a first PSN wider than 24 bits */
 		c->psn = RIG_BNXT_PSN_MASK + 1;
 		break;
+	case 5:	/* a send ring without the reserve */
+		c->sq_slots = pow2_at_least(c->entries + 1);
+		break;
+	case 6:	/* a receive ring the entries fill */
+		c->rq_slots = c->entries;
+		break;
 	}
 }
 
@@ -211,6 +235,8 @@ static int fake_create_qp(struct rig_bnxt_create_qp *c)
 	c->rq_offset = q->rq;
 	c->cq_offset = q->cq;
 	c->cq_entries = CQ_OF(c->entries);
+	c->sq_slots = q->sq_slots;
+	c->rq_slots = q->rq_slots;
 	c->cqn = q->cqn;
 	c->sq_db_offset = q->db[DB_SQ];
 	c->rq_db_offset = q->db[DB_RQ];
@@ -226,6 +252,34 @@ static struct fake_qp *fake_qp_of(uint32_t handle)
 		if (fake.qp[i].live && fake.qp[i].handle == handle)
 			return &fake.qp[i];
 	return NULL;
+}
+
+/* The largest power of two not over @n (at least 1). */
+static uint32_t pow2_at_most(uint32_t n)
+{
+	uint32_t p = 1;
+
+	while (p <= n / 2)
+		p *= 2;
+	return p;
+}
+
+/*
+ * CONNECT_QP: the path MTU, as the kernel takes it, the smallest of the
+ * queue pair's, the peer's and the port's now (fake.port_mtu, if set).
+ */
+static int fake_connect_qp(struct rig_bnxt_connect_qp *c)
+{
+	struct fake_qp *q = fake_qp_of(c->handle);
+	uint32_t mtu = fake.mtu < c->peer_mtu ? fake.mtu : c->peer_mtu;
+
+	if (!q || c->path_mtu)
+		return EINVAL;
+	if (fake.port_mtu && fake.port_mtu < mtu)
+		mtu = fake.port_mtu;
+	q->peer_mtu = c->peer_mtu;
+	c->path_mtu = pow2_at_most(mtu);
+	return 0;
 }
 
 static void fake_complete_send(struct fake_qp *q, uint8_t status);
@@ -267,11 +321,7 @@ static int fake_command(unsigned long request, void *arg)
 	case RIG_BNXT_CREATE_QP:
 		return fake_create_qp(arg);
 	case RIG_BNXT_CONNECT_QP:
-		q = fake_qp_of(((struct rig_bnxt_connect_qp *)arg)->handle);
-		if (!q)
-			return EINVAL;
-		q->peer_mtu = ((struct rig_bnxt_connect_qp *)arg)->peer_mtu;
-		return 0;
+		return fake_connect_qp(arg);
 	case RIG_BNXT_DESTROY_QP:
 		q = fake_qp_of(((struct rig_bnxt_handle *)arg)->handle);
 		if (!q)
@@ -432,7 +482,7 @@ static void fake_complete_receive(struct fake_qp *q, uint32_t bytes, uint8_t sta
 {
 	struct rig_bnxt_cq_res_rc cqe = {
 		.length = htole32(bytes), .qp_handle = htole64(q->qp_handle), .status = status,
-		.srq_or_rq_wr_id = htole32((uint32_t)(q->rq_done % q->entries)),
+		.srq_or_rq_wr_id = htole32((uint32_t)(q->rq_done % q->rq_slots)),
 	};
 
 	q->rq_done++;
@@ -538,7 +588,7 @@ TEST(open_refuses_a_module_of_another_abi_version)
 	fake.abi = RIG_BNXT_ABI_VERSION - 1;
 	EXPECT_EQ(-EPROTO, fake_open(_metadata, &nic));
 	EXPECT_EQ((struct rig_bnxt *)0x1, nic);
-	EXPECT_NE(NULL, strstr(rig_error(), "ABI 1, this library 2")) TH_LOG("%s", rig_error());
+	EXPECT_NE(NULL, strstr(rig_error(), "ABI 2, this library 3")) TH_LOG("%s", rig_error());
 	fake.abi = RIG_BNXT_ABI_VERSION + 1;
 	EXPECT_EQ(-EPROTO, fake_open(_metadata, &nic));
 	EXPECT_EQ(0, fake_all_mappings());
@@ -646,7 +696,7 @@ TEST(make_refuses_rings_or_doorbells_it_does_not_understand_and_leaves_nothing)
 	struct rig_qp *qp = (struct rig_qp *)0x1;
 
 	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
-	for (fake.bad_layout = 1; fake.bad_layout <= 4; fake.bad_layout++) {
+	for (fake.bad_layout = 1; fake.bad_layout <= 6; fake.bad_layout++) {
 		EXPECT_EQ(-EPROTO, rig_qp_make(nic, 8, &qp)) TH_LOG("case %d", fake.bad_layout);
 		EXPECT_EQ(fake.creates, fake.destroys);
 		EXPECT_EQ(0, fake_all_mappings()) TH_LOG("case %d", fake.bad_layout);
@@ -679,7 +729,7 @@ TEST(every_doorbell_goes_to_its_own_page_with_its_rings_number)
 	/* Receives: the RQ page only, xid the queue pair's number. */
 	for (int i = 0; i < 3; i++)
 		ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 64, (uint64_t)i));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, 4), fake_doorbell(fq, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, fq->rq_slots), fake_doorbell(fq, DB_RQ));
 	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
 	EXPECT_EQ(0u, fake_doorbell(fq, DB_CQ));
 
@@ -688,7 +738,7 @@ TEST(every_doorbell_goes_to_its_own_page_with_its_rings_number)
 	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 10, 11));
 	EXPECT_EQ(0u, fake_doorbell(fq, DB_SQ));
 	ASSERT_EQ(0, rig_qp_ring(qp));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, 2, 4), fake_doorbell(fq, DB_SQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, 2, fq->sq_slots), fake_doorbell(fq, DB_SQ));
 
 	/* Completions given back: the CQ page, xid the completion ring's number. */
 	fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
@@ -699,7 +749,7 @@ TEST(every_doorbell_goes_to_its_own_page_with_its_rings_number)
 	/* A wait that times out leaves the ring disarmed: a CQ doorbell. */
 	EXPECT_EQ(0, rig_qp_wait(qp, 0, &c));
 	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, 1, CQ_OF(4)), fake_doorbell(fq, DB_CQ));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, 4), fake_doorbell(fq, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 3, fq->rq_slots), fake_doorbell(fq, DB_RQ));
 	rig_bnxt_close(nic);
 }
 
@@ -717,13 +767,44 @@ TEST(doorbells_carry_the_epoch_of_each_lap)
 	for (uint64_t n = 1; n <= 2 * CQ_OF(2) + 1; n++) {
 		ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, n));
 		ASSERT_EQ(0, rig_qp_ring(qp));
-		EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, n, 2), fake_doorbell(fq, DB_SQ));
+		EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, n, fq->sq_slots), fake_doorbell(fq, DB_SQ));
 		fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
 		ASSERT_EQ(1, rig_qp_poll(qp, &c)) TH_LOG("%s", rig_error());
 		EXPECT_EQ(n, c.id);
 		EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, n, CQ_OF(2)),
 			  fake_doorbell(fq, DB_CQ));
 	}
+	rig_bnxt_close(nic);
+}
+
+/*
+ * With every entry outstanding, a doorbell names a slot the NIC has not
+ * reached: never its consumer's index with only the epoch flipped.
+ */
+TEST(full_rings_keep_a_spare_slot_and_the_send_ring_its_reserve)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 4, 4096, &fq);
+	EXPECT_EQ(8u, fq->rq_slots);
+	EXPECT_EQ(256u, fq->sq_slots);
+	for (uint64_t n = 0; n < 4; n++) {
+		ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, n));
+		ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, n));
+	}
+	/* The caller's depth, not the ring's. */
+	EXPECT_EQ(-EINVAL, rig_qp_receive(qp, r, 0, 1, 5));
+	EXPECT_EQ(-EINVAL, rig_qp_send(qp, r, 0, 1, 5));
+	ASSERT_EQ(0, rig_qp_ring(qp));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 4, 8), fake_doorbell(fq, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, 4, 256), fake_doorbell(fq, DB_SQ));
+	EXPECT_NE(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 0, 4) & 0xffffff,
+		  fake_doorbell(fq, DB_RQ) & 0xffffff);
 	rig_bnxt_close(nic);
 }
 
@@ -744,17 +825,17 @@ TEST(queue_pairs_of_one_open_share_one_doorbell_page_mapped_once)
 
 	/* Each store is the latest word of the one page. */
 	ASSERT_EQ(0, rig_qp_receive(a, r, 0, 1, 1));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fa->qpn, 1, 4), fake_doorbell(fa, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fa->qpn, 1, fa->rq_slots), fake_doorbell(fa, DB_RQ));
 	ASSERT_EQ(0, rig_qp_send(b, r, 0, 1, 2));
 	ASSERT_EQ(0, rig_qp_ring(b));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 1, 4), fake_doorbell(fa, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 1, fb->sq_slots), fake_doorbell(fa, DB_RQ));
 
 	/* The page outlives the first queue pair, not the last. */
 	ASSERT_EQ(0, rig_qp_destroy(a));
 	EXPECT_EQ(1, fake_mappings(fb->db[DB_SQ], NULL));
 	ASSERT_EQ(0, rig_qp_send(b, r, 0, 1, 3));
 	ASSERT_EQ(0, rig_qp_ring(b));
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 2, 4), fake_doorbell(fb, DB_SQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fb->qpn, 2, fb->sq_slots), fake_doorbell(fb, DB_SQ));
 	ASSERT_EQ(0, rig_qp_destroy(b));
 	EXPECT_EQ(0, fake_mappings(fb->db[DB_SQ], NULL));
 	rig_bnxt_close(nic);
@@ -848,7 +929,7 @@ TEST(receive_kicks_a_sleeping_nic_only_when_its_status_page_says_a_receive_needs
 	fake_rq_wake(0);
 	ASSERT_EQ(0, rig_qp_receive(qp, r, 0, 1, 1));
 	EXPECT_EQ(0u, fake.kicks);
-	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 1, 8), fake_doorbell(fq, DB_RQ));
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 1, fq->rq_slots), fake_doorbell(fq, DB_RQ));
 	/* A send still kicks. */
 	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 1, 2));
 	ASSERT_EQ(0, rig_qp_ring(qp));
@@ -980,7 +1061,7 @@ TEST(psn_search_entries_follow_their_entries_round_the_ring)
 	for (uint32_t n = 0; n < 7; n++) {
 		/* Two packets each: 4097 bytes at 4096. */
 		ASSERT_EQ(0, rig_qp_send(qp, r, 0, 4097, n));
-		expect_psn(_metadata, fq, n % 2, RIG_BNXT_SQ_WQE_TYPE_SEND, fake.psn + 2 * n,
+		expect_psn(_metadata, fq, n % fq->sq_slots, RIG_BNXT_SQ_WQE_TYPE_SEND, fake.psn + 2 * n,
 			   fake.psn + 2 * n + 2);
 		ASSERT_EQ(0, rig_qp_ring(qp));
 		fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
@@ -1016,6 +1097,24 @@ TEST(the_path_mtu_is_the_smaller_rounded_down_to_a_power_of_two)
 		ASSERT_EQ(0, rig_qp_destroy(qp));
 		rig_bnxt_close(nic);
 	}
+}
+
+/* The port's MTU lowered between create and connect: the kernel's path MTU counts. */
+TEST(psn_search_entries_count_packets_by_the_path_mtu_taken_at_connect)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r;
+	struct fake_qp *fq;
+	struct rig_qp *qp;
+
+	fake.port_mtu = 1500;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	r = region(_metadata, nic);
+	qp = connected_qp(_metadata, nic, 2, 4096, &fq);
+	/* 3000 bytes: three packets of 1024, not one of 4096. */
+	ASSERT_EQ(0, rig_qp_send(qp, r, 0, 3000, 0));
+	expect_psn(_metadata, fq, 0, RIG_BNXT_SQ_WQE_TYPE_SEND, fake.psn, fake.psn + 3);
+	rig_bnxt_close(nic);
 }
 
 /* Remote reads */

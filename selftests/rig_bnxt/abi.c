@@ -389,7 +389,9 @@ TEST_F(abi, create_qp_takes_rings_of_two_and_of_max_entries)
 	EXPECT_EQ(sizeof(small), small.size);
 	EXPECT_EQ(4 + RIG_BNXT_CQ_SLACK, small.cq_entries);
 	EXPECT_NE(0, small.handle);
-	EXPECT_EQ(0, small.reserved[0] | small.reserved[1]);
+	/* Never filled to the last slot; the send ring keeps the reserve. */
+	EXPECT_EQ(4, small.rq_slots);
+	EXPECT_EQ(256, small.sq_slots);
 	ASSERT_EQ(0, make_qp(self->fd, self->q.max_entries, &large))
 		TH_LOG("max_entries %u", self->q.max_entries);
 	EXPECT_EQ(2 * self->q.max_entries + RIG_BNXT_CQ_SLACK, large.cq_entries);
@@ -446,7 +448,7 @@ TEST_F(abi, create_qp_refuses_answer_fields_set_on_input)
 		OUT(handle), OUT(qpn), OUT(psn), OUT(mtu), OUT(nic), OUT(address),
 		OUT(mmap_offset), OUT(mmap_bytes), OUT(sq_offset), OUT(psn_offset),
 		OUT(rq_offset), OUT(cq_offset), OUT(cq_entries), OUT(cqn),
-		OUT(sq_db_offset), OUT(rq_db_offset), OUT(cq_db_offset), OUT(reserved),
+		OUT(sq_db_offset), OUT(rq_db_offset), OUT(cq_db_offset), OUT(sq_slots), OUT(rq_slots),
 	};
 #undef OUT
 	size_t i, covered = 0;
@@ -514,18 +516,30 @@ TEST_F(abi, connect_qp_takes_the_smallest_mtu_and_the_largest_queue_pair_number)
 	EXPECT_LT(self->before.cmds, rig_model_num(0, "cmds", -1));
 }
 
-TEST_F(abi, connect_qp_refuses_a_nonzero_reserved_field)
+TEST_F(abi, connect_qp_refuses_a_path_mtu_set_on_input)
 {
 	struct rig_bnxt_connect_qp c;
 
 	make_pair(_metadata, self);
 	c = connect_of(&self->qp, &self->peer);
-	c.reserved = 1;
-	expect_refused(_metadata, self, "reserved 1", RIG_BNXT_CONNECT_QP, &c, sizeof(c), EINVAL);
-	c.reserved = 0x80000000;
-	expect_refused(_metadata, self, "reserved top bit", RIG_BNXT_CONNECT_QP, &c, sizeof(c),
+	c.path_mtu = 1;
+	expect_refused(_metadata, self, "path_mtu 1", RIG_BNXT_CONNECT_QP, &c, sizeof(c), EINVAL);
+	c.path_mtu = 0x80000000;
+	expect_refused(_metadata, self, "path_mtu top bit", RIG_BNXT_CONNECT_QP, &c, sizeof(c),
 		       EINVAL);
 	expect_connects_once(_metadata, self);
+}
+
+TEST_F(abi, connect_qp_answers_the_path_mtu_it_took)
+{
+	struct rig_bnxt_connect_qp c;
+
+	make_pair(_metadata, self);
+	c = connect_of(&self->qp, &self->peer);
+	c.peer_mtu = 700;
+	ASSERT_EQ(0, raw_cmd(self->fd, RIG_BNXT_CONNECT_QP, &c));
+	EXPECT_EQ(sizeof(c), c.size);
+	EXPECT_EQ(512, c.path_mtu);
 }
 
 TEST_F(abi, connect_qp_refuses_a_peer_mtu_under_256)
@@ -823,7 +837,7 @@ static const struct abi_cmd abi_cmds[] = {
 	CMD(DMA_ALLOC, struct rig_bnxt_dma_alloc, true, 0, fill_dma_alloc),
 	CMD(DMA_FREE, struct rig_bnxt_handle, false, 0, fill_dma_free),
 	CMD(CREATE_QP, struct rig_bnxt_create_qp, true, 0, fill_create_qp),
-	CMD(CONNECT_QP, struct rig_bnxt_connect_qp, false, 0, fill_connect_qp),
+	CMD(CONNECT_QP, struct rig_bnxt_connect_qp, true, 0, fill_connect_qp),
 	CMD(DESTROY_QP, struct rig_bnxt_handle, false, 0, fill_destroy_qp),
 	CMD(KICK, struct rig_bnxt_handle, false, 0, fill_kick),
 	CMD(WAIT, struct rig_bnxt_wait, false, -ETIMEDOUT, fill_wait),

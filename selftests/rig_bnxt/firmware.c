@@ -812,15 +812,15 @@ TEST_F(fw, the_nic_hears_a_doorbell_at_offset_0_of_its_page_and_nowhere_else)
 
 	/* The entry, and its doorbell one word too far: nothing happens. */
 	ASSERT_EQ(0, rig_bnxt_put_send(a.map + a.c.sq_offset,
-				       (size_t)a.c.entries * RIG_BNXT_ENTRY_SIZE, 0, true, &l, 1));
+				       (size_t)a.c.sq_slots * RIG_BNXT_ENTRY_SIZE, 0, true, &l, 1));
 	raw_psn(&a, 0, RIG_BNXT_SQ_WQE_TYPE_SEND, 64);
-	raw_ring(a.db[0] + 1, a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
+	raw_ring(a.db[0] + 1, a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.sq_slots);
 	ASSERT_EQ(0, raw_kick(&a));
 	EXPECT_EQ(0, raw_poll_ms(&a, &c, 300));
 
 	/* At offset 0, it goes. */
 	a.sq_prod = 1;
-	raw_ring(a.db[0], a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.entries);
+	raw_ring(a.db[0], a.c.qpn, RIG_BNXT_DBC_TYPE_SQ, 1, a.c.sq_slots);
 	ASSERT_EQ(0, raw_kick(&a));
 	ASSERT_EQ(1, raw_poll_ms(&a, &c, 10000));
 	EXPECT_EQ(RIG_BNXT_CQ_REQ_STATUS_OK, c.status);

@@ -573,6 +573,58 @@ TEST_F(qp, a_full_send_ring_refuses_the_next_entry_and_writes_nothing)
 	send_exact(_metadata, tx, rx, &s, 0, &d, 0, 8, 8, 5);
 }
 
+/*
+ * The port's MTU falls between make and connect: the path MTU is taken at
+ * connect, and the PSN search entries count packets by it (3000 bytes:
+ * three packets of 1024, not one of 4096), as the NIC does.
+ */
+TEST_F(qp, a_port_mtu_lowered_before_connect_is_the_path_mtu_entries_count_by)
+{
+	struct rig_endpoint ea, eb;
+	struct rig_qp *tx, *rx;
+	struct mem s, d;
+	char was[16];
+
+	snprintf(was, sizeof(was), "%ld", rig_model_num(0, "mtu", 9000));
+	ASSERT_EQ(0, rig_model_set(0, "mtu", "9000"));
+	ASSERT_EQ(0, rig_qp_make(self->nic0, 4, &tx)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_make(self->nic1, 4, &rx)) TH_LOG("%s", rig_error());
+	ASSERT_EQ(0, rig_qp_endpoint(tx, &ea));
+	ASSERT_EQ(0, rig_qp_endpoint(rx, &eb));
+	EXPECT_EQ(4096, ea.mtu);
+	ASSERT_EQ(0, rig_model_set(0, "mtu", "1500"));
+	EXPECT_EQ(0, rig_qp_connect(tx, &eb)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, rig_qp_connect(rx, &ea)) TH_LOG("%s", rig_error());
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
+	send_exact(_metadata, tx, rx, &s, 0, &d, 0, 3000, 3000, 7);
+	EXPECT_EQ(0, rig_model_set(0, "mtu", was));
+}
+
+/*
+ * Rings of two entries, both outstanding each way, lap after lap: the
+ * NIC never sees a doorbell that fills a ring to its last slot.
+ */
+TEST_F(qp, rings_of_two_run_full_each_way_lap_after_lap)
+{
+	struct rig_qp *tx, *rx;
+	struct mem s, d;
+	uint64_t i, lap;
+
+	link_make(_metadata, self, self->nic0, self->nic1, 2, &tx, &rx, &s, &d);
+	for (lap = 0; lap < 5; lap++) {
+		for (i = 0; i < 2; i++) {
+			ASSERT_EQ(0, rig_qp_receive(rx, d.r, i * 8, 8, i));
+			ASSERT_EQ(0, rig_qp_send(tx, s.r, i * 8, 8, i)) TH_LOG("%s", rig_error());
+		}
+		ASSERT_EQ(0, rig_qp_ring(tx));
+		for (i = 0; i < 2; i++) {
+			expect(_metadata, rx, i, RIG_RECEIVE, RIG_STATUS_OK, 0, 8);
+			expect(_metadata, tx, i, RIG_SEND, RIG_STATUS_OK, 0, 8);
+		}
+	}
+}
+
 TEST_F(qp, a_full_receive_ring_refuses_the_next_entry_and_writes_nothing)
 {
 	struct rig_qp *tx, *rx;

@@ -706,7 +706,7 @@ static __u64 pick_cookie(int *fd, size_t *len, enum map_kind *kind, __u32 *xid,
 			break;
 		}
 		*kind = MAP_DB;
-		*entries = q->c.entries;
+		*entries = q->c.sq_slots;
 		switch (rng() % 3) {
 		case 0:
 			off = q->c.sq_db_offset;
@@ -714,6 +714,7 @@ static __u64 pick_cookie(int *fd, size_t *len, enum map_kind *kind, __u32 *xid,
 			*type = RIG_BNXT_DBC_TYPE_SQ;
 			break;
 		case 1:
+			*entries = q->c.rq_slots;
 			off = q->c.rq_db_offset;
 			*xid = q->c.qpn;
 			*type = RIG_BNXT_DBC_TYPE_RQ;
@@ -982,7 +983,8 @@ static void traffic_publish(void)
 					j == 2 ? q->c.cqn : q->c.qpn,
 					j == 0 ? RIG_BNXT_DBC_TYPE_SQ : j == 1 ? RIG_BNXT_DBC_TYPE_RQ :
 					RIG_BNXT_DBC_TYPE_CQ_ARMALL,
-					j == 2 ? q->c.cq_entries : q->c.entries);
+					j == 2 ? q->c.cq_entries :
+					j == 1 ? q->c.rq_slots : q->c.sq_slots);
 	}
 	if (thost)
 		add_map(thost, 8192, MAP_HOST, 0, 0, 0);
@@ -1184,7 +1186,7 @@ static void gang_qp_call(struct gang *g, int m)
 		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, g->q.fd,
 			 (off_t)g->q.c.sq_db_offset);
 		if (p != MAP_FAILED)
-			add_map(p, 4096, MAP_DB, g->q.c.qpn, RIG_BNXT_DBC_TYPE_SQ, g->q.c.entries);
+			add_map(p, 4096, MAP_DB, g->q.c.qpn, RIG_BNXT_DBC_TYPE_SQ, g->q.c.sq_slots);
 		break;
 	default:
 		raw_handle(g->q.fd, RIG_BNXT_KICK, g->q.c.handle);

@@ -95,6 +95,7 @@ struct raw_qp {
 	volatile __u64 *db[3];		/* send, receive, completion doorbells */
 	uint64_t sq_prod, rq_prod, cq_cons;
 	uint32_t next_psn;
+	uint32_t path_mtu;		/* CONNECT_QP's answer */
 };
 
 /* Map one doorbell page of the file: the page, or MAP_FAILED. */
@@ -146,8 +147,13 @@ static inline int raw_qp_connect(struct raw_qp *qp, const struct raw_qp *peer)
 		.peer_mtu = peer->c.mtu,
 	};
 
+	int ret;
+
 	memcpy(c.peer_address, peer->c.address, sizeof(c.peer_address));
-	return raw_cmd(qp->fd, RIG_BNXT_CONNECT_QP, &c);
+	ret = raw_cmd(qp->fd, RIG_BNXT_CONNECT_QP, &c);
+	if (!ret)
+		qp->path_mtu = c.path_mtu;
+	return ret;
 }
 
 /* Store the doorbell of @type for ring position @count of @entries. */
@@ -176,12 +182,13 @@ static inline int raw_kick(const struct raw_qp *qp)
 	return ret == -EOPNOTSUPP ? 0 : ret;
 }
 
-/* Fill send entry @pos's PSN search entry: @type moving @bytes. */
+/* Fill send entry @pos's PSN search entry: @type moving @bytes, by the path MTU. */
 static inline void raw_psn(struct raw_qp *qp, uint32_t pos, uint32_t type, uint64_t bytes)
 {
 	struct rig_bnxt_sq_psn_search_ext *e =
 		(void *)(qp->map + qp->c.psn_offset) + (size_t)pos * sizeof(*e);
-	uint64_t packets = bytes ? (bytes + qp->c.mtu - 1) / qp->c.mtu : 1;
+	uint32_t mtu = qp->path_mtu ? qp->path_mtu : qp->c.mtu;
+	uint64_t packets = bytes ? (bytes + mtu - 1) / mtu : 1;
 	uint32_t next = (uint32_t)(qp->next_psn + packets) & RIG_BNXT_PSN_MASK;
 
 	e->opcode_start_psn = type << RIG_BNXT_PSN_SEARCH_OPCODE_SFT | qp->next_psn;
@@ -196,8 +203,8 @@ static inline void raw_psn(struct raw_qp *qp, uint32_t pos, uint32_t type, uint6
 static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local,
 			   unsigned int n)
 {
-	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
-	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.entries);
+	size_t ring = (size_t)qp->c.sq_slots * RIG_BNXT_ENTRY_SIZE;
+	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.sq_slots);
 	uint64_t bytes = 0;
 	unsigned int i;
 	int ret;
@@ -209,7 +216,7 @@ static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local
 	for (i = 0; i < n; i++)
 		bytes += local[i].bytes;
 	raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_SEND, bytes);
-	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.sq_slots);
 	return raw_kick(qp);
 }
 
@@ -217,8 +224,8 @@ static inline int raw_send(struct raw_qp *qp, const struct rig_bnxt_local *local
 static inline int raw_read(struct raw_qp *qp, const struct rig_bnxt_remote *remote,
 			   const struct rig_bnxt_local *local, unsigned int n)
 {
-	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
-	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.entries);
+	size_t ring = (size_t)qp->c.sq_slots * RIG_BNXT_ENTRY_SIZE;
+	uint32_t pos = (uint32_t)(qp->sq_prod % qp->c.sq_slots);
 	uint64_t bytes = 0;
 	unsigned int i;
 	int ret;
@@ -230,7 +237,7 @@ static inline int raw_read(struct raw_qp *qp, const struct rig_bnxt_remote *remo
 	for (i = 0; i < n; i++)
 		bytes += local[i].bytes;
 	raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_READ_WQE, bytes);
-	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.entries);
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, ++qp->sq_prod, qp->c.sq_slots);
 	return raw_kick(qp);
 }
 
@@ -238,14 +245,14 @@ static inline int raw_read(struct raw_qp *qp, const struct rig_bnxt_remote *remo
 static inline int raw_receive(struct raw_qp *qp, const struct rig_bnxt_local *local,
 			      unsigned int n)
 {
-	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
-	uint32_t pos = (uint32_t)(qp->rq_prod % qp->c.entries);
+	size_t ring = (size_t)qp->c.rq_slots * RIG_BNXT_ENTRY_SIZE;
+	uint32_t pos = (uint32_t)(qp->rq_prod % qp->c.rq_slots);
 	int ret = rig_bnxt_put_receive(qp->map + qp->c.rq_offset, ring,
 				       (size_t)pos * RIG_BNXT_ENTRY_SIZE, pos, local, n);
 
 	if (ret)
 		return ret;
-	raw_ring(qp->db[1], qp->c.qpn, RIG_BNXT_DBC_TYPE_RQ, ++qp->rq_prod, qp->c.entries);
+	raw_ring(qp->db[1], qp->c.qpn, RIG_BNXT_DBC_TYPE_RQ, ++qp->rq_prod, qp->c.rq_slots);
 	return raw_kick(qp);
 }
 
