@@ -386,14 +386,19 @@ static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entrie
 	    !rig_soft_db_pos(db->val, entries, &prod))
 		return U32_MAX;
 	n = (prod + lap - done % lap) % lap;
-	return n > entries ? U32_MAX : n;
+	return n >= entries ? U32_MAX : n;
 }
 
 /*
  * Entries a doorbell says are posted beyond @done: its index and epoch
  * name a place on a circle of 2 * @entries.  A doorbell of another type,
  * with a bit outside its fields, an index outside the ring or more than
- * a ring ahead is corrupt: U32_MAX.  Never rung: nothing.  The page is
+ * a ring ahead is corrupt: U32_MAX.  So is one that fills the ring to
+ * its last slot (its index the consumer's, only the epoch flipped):
+ * bnxt_re and rdma-core never ring one, and what the chip makes of it
+ * is not written down, so the model takes the least convenient reading:
+ * the queue pair fails (PROD_WQE_MSMTCH_ERROR for a send ring,
+ * WQE_FORMAT_ERROR for a receive ring).  Never rung: nothing.  The page is
  * read again only when the entries of the last value taken are all done,
  * as a NIC works through what one doorbell named before the next.
  */

@@ -648,13 +648,36 @@ static void numbered_sends_arrive_in_order_over_three_laps_of_the_rings(struct k
 	KUNIT_EXPECT_EQ(test, cq_toggle(e->a, 8), 1);
 }
 
-static void a_send_ring_filled_to_the_last_entry_runs_every_entry(struct kunit *test)
+static void rings_filled_to_all_but_their_last_slot_run_every_entry(struct kunit *test)
 {
-	post_numbered(env(test), T_ENTRIES);
+	post_numbered(env(test), T_ENTRIES - 1);
 	KUNIT_EXPECT_TRUE(test, run(test, env(test)->a));
-	expect_received(test, 0, T_ENTRIES);
-	expect_sent(test, 0, T_ENTRIES);
+	expect_received(test, 0, T_ENTRIES - 1);
+	expect_sent(test, 0, T_ENTRIES - 1);
 	expect_no_cqe(test, env(test)->a);
+}
+
+/* Its index the consumer's, only the epoch flipped: the chip may take it for empty. */
+static void a_send_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp(struct kunit *test)
+{
+	struct xenv *e = env(test);
+
+	post_numbered(e, T_ENTRIES);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(LOCAL_QP_OPERATION_ERR), 1);
+	expect_state(test, e->a, S(ERR));
+	expect_no_cqe(test, e->b);
+}
+
+static void a_receive_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp(struct kunit *test)
+{
+	struct xenv *e = env(test);
+
+	post_numbered_receives(e, T_ENTRIES);
+	post_numbered_sends(e, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(REMOTE_OPERATION_ERR), 1);
+	expect_state(test, e->b, S(ERR));
 }
 
 static void send_of_no_bytes_completes_with_length_zero(struct kunit *test)
@@ -1488,15 +1511,30 @@ static void a_queue_pair_not_in_rts_runs_no_send(struct kunit *test)
 
 /* Room in the completion rings */
 
+/*
+ * Fill the completion ring of a's sends (@sent false) or of b's receives,
+ * half a ring of entries at a time (a ring is never filled), taking the
+ * other side's completions.
+ */
+static void fill_cq(struct kunit *test, bool sent, u32 n)
+{
+	u32 k;
+
+	for (k = 0; k < n; k += T_ENTRIES / 2) {
+		exchange(test, T_ENTRIES / 2);
+		if (sent)
+			expect_received(test, k, T_ENTRIES / 2);
+		else
+			expect_sent(test, k, T_ENTRIES / 2);
+	}
+}
+
 static void nothing_runs_until_the_consumer_frees_room_in_a_full_cq(struct kunit *test)
 {
 	struct xenv *e = env(test);
 	u8 *want;
 
-	exchange(test, T_ENTRIES);
-	expect_received(test, 0, T_ENTRIES);
-	exchange(test, T_ENTRIES);
-	expect_received(test, T_ENTRIES, T_ENTRIES);
+	fill_cq(test, true, T_CQ_ENTRIES);
 	want = snapshot(test, e->rb);
 	post_numbered(e, 1);
 	KUNIT_EXPECT_FALSE(test, run(test, e->a));
@@ -1512,10 +1550,7 @@ static void nothing_runs_until_the_consumer_frees_room_in_a_full_cq(struct kunit
 
 static void send_waits_while_the_peers_cq_is_full(struct kunit *test)
 {
-	exchange(test, T_ENTRIES);
-	expect_sent(test, 0, T_ENTRIES);
-	exchange(test, T_ENTRIES);
-	expect_sent(test, T_ENTRIES, T_ENTRIES);
+	fill_cq(test, false, T_CQ_ENTRIES);
 	post_numbered(env(test), 1);
 	expect_waiting(test);
 	expect_received(test, 0, 1);
@@ -1581,8 +1616,7 @@ static void an_entry_in_pieces_waits_at_its_end_for_room_in_the_cqs(struct kunit
 	u64 budget;
 
 	/* b's CQ: fifteen receives untaken, one slot left. */
-	exchange(test, T_ENTRIES);
-	expect_sent(test, 0, T_ENTRIES);
+	fill_cq(test, false, T_ENTRIES);
 	exchange(test, T_ENTRIES - 1);
 	expect_sent(test, T_ENTRIES, T_ENTRIES - 1);
 	post_recv(e->b, &dst, 1);
@@ -1869,7 +1903,9 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE_PARAM(send_gathered_and_scattered_across_boundaries_lands_byte_exact,
 			 backing_gen_params),
 	KUNIT_CASE(numbered_sends_arrive_in_order_over_three_laps_of_the_rings),
-	KUNIT_CASE(a_send_ring_filled_to_the_last_entry_runs_every_entry),
+	KUNIT_CASE(rings_filled_to_all_but_their_last_slot_run_every_entry),
+	KUNIT_CASE(a_send_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp),
+	KUNIT_CASE(a_receive_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp),
 	KUNIT_CASE(send_of_no_bytes_completes_with_length_zero),
 	KUNIT_CASE(send_reaches_a_peer_on_another_function),
 	KUNIT_CASE(an_unsignalled_send_completes_silently),
