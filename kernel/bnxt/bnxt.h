@@ -396,7 +396,8 @@ struct rig_bnxt_region {
  * @dpi_q: the DPI of the send doorbell (and of the receive doorbell on
  *	   hardware; the next page on the model)
  * @dpi_cq: the DPI of the completion ring's doorbells
- * @armena: the page the driver rings CQ_ARMENA at (kernel mapping)
+ * @armena: where the driver rings CQ_ARMENA, in the privileged page
+ *	    (kernel mapping)
  * @cq_handle: the completion ring's handle (CREATE_CQ), its index in
  *	       @bnxt->cqs (reserved there when not 0)
  * @armed: its notifications reach rig_qp_event() (@qp's context is
@@ -531,9 +532,13 @@ void rig_bnxt_nq_irq_restart(struct rig_bnxt_dev *bnxt, bool masked);
 /*
  * DPI pages a queue pair takes where every doorbell needs a page of its
  * own (RIG_TRANSPORT_CAP_DPI_PER_DOORBELL): send and receive, then the
- * completion ring and its CQ_ARMENA (qp.c).
+ * completion ring and the page the model keeps beside it (its CREATE_CQ
+ * takes two).  CQ_ARMENA is rung on none of them: on the privileged page.
  */
 #define RIG_BNXT_QP_DPIS	4
+
+/* bnxt_re's privileged page (priv_db): the driver's CQ_ARMENA; no file gets it. */
+#define RIG_BNXT_PRIV_DPI	0
 
 /* A ring position as a doorbell's index: the slot, and the lap's parity. */
 static inline u32 rig_bnxt_db_index(u64 count, u32 depth)

@@ -117,10 +117,29 @@ static void rig_bnxt_qp_dpis_free(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp 
 	q->dpis = false;
 }
 
-/* The page the driver rings CQ_ARMENA on: its own one on the model. */
-static u32 rig_bnxt_armena_dpi(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
+/*
+ * Where the driver rings CQ_ARMENA: the privileged page, DPI 0, which no
+ * file is given, as bnxt_re rings it (bnxt_qplib_armen_db() at priv_db);
+ * on a transport that sees only a page's latest word, the CQ's own word
+ * of that page (RIG_TRANSPORT_ARMENA_WORDS).
+ */
+static phys_addr_t rig_bnxt_armena_phys(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
 {
-	return q->dpi_cq + !!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL);
+	phys_addr_t page = rig_bnxt_dpi_phys(bnxt, RIG_BNXT_PRIV_DPI);
+
+	if (!(bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL))
+		return page;
+	return page + (q->cq_handle % RIG_TRANSPORT_ARMENA_WORDS) * sizeof(u64);
+}
+
+/* A CQ handle: on a shared CQ_ARMENA page, one no live ring's word is. */
+static int rig_bnxt_cq_handle(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
+{
+	struct xa_limit limit = xa_limit_32b;
+
+	if (bnxt->t->caps & RIG_TRANSPORT_CAP_DPI_PER_DOORBELL)
+		limit = XA_LIMIT(1, RIG_TRANSPORT_ARMENA_WORDS - 1);
+	return xa_alloc_bh(&bnxt->cqs, &q->cq_handle, NULL, limit, GFP_KERNEL_ACCOUNT);
 }
 
 static u32 rig_bnxt_rq_dpi(struct rig_bnxt_dev *bnxt, struct rig_bnxt_qp *q)
@@ -322,15 +341,15 @@ int rig_bnxt_create_qp(struct rig_qp *qp)
 	ret = rig_bnxt_qp_xrrq(bnxt, q);
 	if (ret)
 		return ret;
-	q->armena = ioremap(rig_bnxt_dpi_phys(bnxt, rig_bnxt_armena_dpi(bnxt, q)), 8);
-	if (!q->armena)
-		return -ENOMEM;
 	/* Reserve the CQ's handle: notifications find the queue pair by it. */
-	ret = xa_alloc_bh(&bnxt->cqs, &q->cq_handle, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	ret = rig_bnxt_cq_handle(bnxt, q);
 	if (ret) {
 		q->cq_handle = 0;
-		return ret;
+		return ret == -EBUSY ? -ENOSPC : ret;
 	}
+	q->armena = ioremap(rig_bnxt_armena_phys(bnxt, q), sizeof(u64));
+	if (!q->armena)
+		return -ENOMEM;
 	ret = rig_bnxt_qp_create_cq(bnxt, q, q->cq_handle);
 	if (ret)
 		return ret;
@@ -565,8 +584,8 @@ void rig_bnxt_forget_qp(struct rig_qp *qp)
  * @bnxt: the function
  * @cq_handle: the ring's handle, as CREATE_CQ gave it
  *
- * Called from a notification queue's bottom half.  The core hears of the
- * event; the ring is enabled for its next arm (CQ_ARMENA).
+ * Called from a notification queue's bottom half.  The ring is enabled
+ * for its next arm (CQ_ARMENA), then the core hears of the event.
  */
 void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle)
 {
@@ -579,8 +598,13 @@ void rig_bnxt_cq_event(struct rig_bnxt_dev *bnxt, u64 cq_handle)
 	q = xa_load(&bnxt->cqs, cq_handle);
 	found = q && q->armed;
 	if (found) {
-		rig_qp_event(&q->qp);
+		/*
+		 * Enabled before anyone hears of the event: an arm the process
+		 * rings on waking must find the ring enabled, or it raises
+		 * nothing (bnxt_qplib_service_nq() enables before its handler).
+		 */
 		rig_bnxt_db_write(q->armena, q->cq_id, RIG_BNXT_DBC_TYPE_CQ_ARMENA, 0);
+		rig_qp_event(&q->qp);
 	}
 	xa_unlock(&bnxt->cqs);
 	if (!found)

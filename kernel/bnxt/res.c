@@ -15,8 +15,8 @@
 
 #include "bnxt.h"
 
-/* DPI 0 is bnxt_re's privileged page; user files never get it. */
-#define RIG_BNXT_FIRST_DPI	1
+/* The privileged page is the driver's; user files never get it. */
+#define RIG_BNXT_FIRST_DPI	(RIG_BNXT_PRIV_DPI + 1)
 
 /**
  * rig_bnxt_dpi_alloc() - @n consecutive DPI pages

@@ -61,6 +61,14 @@ struct rig_transport_vector {
  */
 #define RIG_TRANSPORT_CAP_DPI_PER_DOORBELL	BIT(1)
 /*
+ * CQ_ARMENA goes to the privileged page, DPI 0, as bnxt_re rings it (its
+ * priv_db).  With RIG_TRANSPORT_CAP_DPI_PER_DOORBELL that one page takes
+ * the CQ_ARMENA of every completion ring: each ring has its own 8-byte
+ * word of it, the word of its CREATE_CQ handle modulo this many, and no
+ * two live rings share one.  A real function takes them all at offset 0.
+ */
+#define RIG_TRANSPORT_ARMENA_WORDS	512
+/*
  * With RIG_TRANSPORT_CAP_KICK: the status page's rq_wake says when a
  * receive needs a kick (RIG_BNXT_QUERY_RQ_WAKE).
  */

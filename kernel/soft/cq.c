@@ -5,9 +5,11 @@
  * written to its NQ when it is armed.  This file owns a CQ's room (from
  * the process's CQ doorbell), its arm state (the process's CQ_ARMALL or
  * CQ_ARMSE at DPI page dpi, which stays in force when a CQ doorbell
- * follows it, until a notification answers it; the driver's CQ_ARMENA at
- * dpi + 1, which the model zeroes when it takes it) and the DPI pages
- * objects ring.  What
+ * follows it, until a notification answers it; the driver's CQ_ARMENA,
+ * taken only from the privileged page (DPI 0, the CQ's word of it) and
+ * only before the arm it enables: an arm that finds the CQ not enabled
+ * raises nothing, ever, as bnxt_re's order of the two allows) and the
+ * DPI pages objects ring.  What
  * goes into a completion is exec.c's.  Pure: KUnit runs it.
  */
 #include <linux/slab.h>
@@ -129,7 +131,7 @@ u8 rig_soft_cmd_create_cq(struct rig_soft_fn *fn, const void *cmd,
 	cq->dpi = dpi;
 	cq->nq = le32_to_cpu(req->cq_fco_cnq_id) & CMDQ_CREATE_CQ_CNQ_ID_MASK;
 	rig_soft_db_reset(fn, &cq->db, rig_soft_dpi_off(dpi));
-	rig_soft_db_reset(fn, &cq->armena, rig_soft_dpi_off(dpi + 1));
+	rig_soft_db_reset(fn, &cq->armena, rig_soft_armena_off(cq->handle));
 	list_add_tail(&cq->node, &fn->cq_list);
 	INIT_LIST_HEAD(&cq->touched);
 	fn->ncqs++;
@@ -189,10 +191,13 @@ u8 rig_soft_cmd_destroy_cq(struct rig_soft_fn *fn, const void *cmd,
 	return 0;
 }
 
+static void rig_soft_cq_armena(struct rig_soft_cq *cq);
+
 /*
  * Take a new value of the process's doorbell: CQ moves the consumer;
  * CQ_ARMALL and CQ_ARMSE move it and arm the CQ, until a notification
- * answers.  A value that names no place leaves the CQ without room.
+ * answers, if a CQ_ARMENA came first; else the arm is void.  A value
+ * that names no place leaves the CQ without room.
  */
 static void rig_soft_cq_db(struct rig_soft_cq *cq)
 {
@@ -211,6 +216,11 @@ static void rig_soft_cq_db(struct rig_soft_cq *cq)
 	cq->cons = pos;
 	if (type == DBC_DBC_TYPE_CQ)
 		return;
+	rig_soft_cq_armena(cq);
+	if (!cq->armena_on) {
+		cq->fn->stats.arms_void++;
+		return;
+	}
 	cq->armed = true;
 	cq->arm_se = type == DBC_DBC_TYPE_CQ_ARMSE;
 	cq->arm_pos = pos;
@@ -363,9 +373,9 @@ static void rig_soft_cq_armena(struct rig_soft_cq *cq)
 }
 
 /*
- * Does the CQ ask for a notification now?  CQ_ARMENA since the last one,
- * and an arm not yet answered (CQ_ARMSE: with an error completion), with
- * a completion beyond the place the arm named.
+ * Does the CQ ask for a notification now?  An arm not yet answered, that
+ * came after a CQ_ARMENA (CQ_ARMSE: with an error completion), with a
+ * completion beyond the place the arm named.
  */
 static bool rig_soft_cq_due(struct rig_soft_cq *cq)
 {
@@ -373,12 +383,8 @@ static bool rig_soft_cq_due(struct rig_soft_cq *cq)
 
 	if (cq->broken)
 		return false;
-	/* CQ_ARMENA matters only to an armed CQ: looked at only then. */
 	rig_soft_cq_db(cq);
-	if (!cq->armed)
-		return false;
-	rig_soft_cq_armena(cq);
-	if (!cq->armena_on || (cq->arm_se && !cq->error_seen))
+	if (!cq->armed || (cq->arm_se && !cq->error_seen))
 		return false;
 	unread = rig_soft_cq_unread(cq, cq->arm_pos);
 	return unread && unread != U64_MAX;

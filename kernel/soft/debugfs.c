@@ -69,8 +69,8 @@ static void rig_soft_show_stats(struct seq_file *m, struct rig_soft_dev *sd)
 
 	seq_printf(m, "cmds %llu\ncmds_refused %llu\nhwrm %llu\nhwrm_refused %llu\n",
 		   s->cmds, s->cmds_refused, s->hwrm, s->hwrm_refused);
-	seq_printf(m, "hwrm_stopped %llu\ncq_overflows %llu\n", s->hwrm_stopped,
-		   s->cq_overflows);
+	seq_printf(m, "hwrm_stopped %llu\ncq_overflows %llu\narms_void %llu\n",
+		   s->hwrm_stopped, s->cq_overflows, s->arms_void);
 	seq_printf(m, "creq_entries %llu\nnq_entries %llu\nraises %llu\ndb_ignored %llu\n",
 		   s->creq_entries, s->nq_entries, s->raises, s->db_ignored);
 	seq_printf(m, "events_dropped %llu\ncq_faults %llu\ndma_faults %lld\n",

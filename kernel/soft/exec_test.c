@@ -1725,7 +1725,7 @@ static bool notify(struct tqp *t)
 	return done;
 }
 
-static void an_armed_cq_notifies_its_nq_once_per_arm_and_armena(struct kunit *test)
+static void an_armed_cq_notifies_its_nq_once_per_arm_after_armena(struct kunit *test)
 {
 	struct xenv *e = env(test);
 	unsigned int raised = e->f0->raised[1];
@@ -1743,19 +1743,50 @@ static void an_armed_cq_notifies_its_nq_once_per_arm_and_armena(struct kunit *te
 	/* Not armed again: nothing. */
 	exchange(test, 1);
 	KUNIT_EXPECT_FALSE(test, fake_nq_take(e->f0, &cn));
-	/* Armed again by the process, but no CQ_ARMENA from the driver yet. */
+	/* Armed again by the process, but no CQ_ARMENA from the driver yet: void. */
 	expect_received(test, 0, 2);
 	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
 	exchange(test, 1);
 	KUNIT_EXPECT_FALSE(test, notify(e->b));
-	/* The driver's CQ_ARMENA: the completion already there is notified. */
-	fake_db(e->f0, rig_soft_dpi_off(e->b->cq.dpi + 1), DBC_DBC_TYPE_CQ_ARMENA, e->b->cq.id,
-		0, 1);
-	KUNIT_EXPECT_TRUE(test, notify(e->b));
+	/* The driver's CQ_ARMENA does not revive the arm before it. */
+	fake_db(e->f0, rig_soft_armena_off(e->b->cq.handle), DBC_DBC_TYPE_CQ_ARMENA,
+		e->b->cq.id, 0, 1);
+	KUNIT_EXPECT_FALSE(test, notify(e->b));
+	KUNIT_EXPECT_FALSE(test, fake_nq_take(e->f0, &cn));
+	/* An arm after it: the next completion is notified, the word taken. */
+	expect_received(test, 2, 1);
+	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
+	exchange(test, 1);
 	KUNIT_ASSERT_TRUE(test, fake_nq_take(e->f0, &cn));
 	KUNIT_EXPECT_EQ(test, (le16_to_cpu(cn.type) & NQ_CN_TOGGLE_MASK) >> NQ_CN_TOGGLE_SFT, 2);
 	KUNIT_EXPECT_EQ(test, le64_to_cpu(get_unaligned((__le64 *)(e->f0->bar +
-			rig_soft_dpi_off(e->b->cq.dpi + 1)))), 0);
+			rig_soft_armena_off(e->b->cq.handle)))), 0);
+}
+
+/* Not from a page a process may be given: only bnxt_re's priv_db enables. */
+static void cq_armena_from_any_page_but_the_privileged_one_enables_nothing(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	u64 before = e->f0->fn.stats.arms_void;
+	struct nq_cn cn;
+
+	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
+	exchange(test, 1);
+	KUNIT_ASSERT_TRUE(test, fake_nq_take(e->f0, &cn));
+	expect_received(test, 0, 1);
+	fake_db(e->f0, rig_soft_dpi_off(e->b->cq.dpi + 1), DBC_DBC_TYPE_CQ_ARMENA, e->b->cq.id,
+		0, 1);
+	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
+	exchange(test, 1);
+	KUNIT_EXPECT_FALSE(test, fake_nq_take(e->f0, &cn));
+	KUNIT_EXPECT_EQ(test, e->f0->fn.stats.arms_void, before + 1);
+	/* From the privileged page, the next arm is notified. */
+	fake_db(e->f0, rig_soft_armena_off(e->b->cq.handle), DBC_DBC_TYPE_CQ_ARMENA,
+		e->b->cq.id, 0, 1);
+	expect_received(test, 1, 1);
+	arm(e->b, DBC_DBC_TYPE_CQ_ARMALL);
+	exchange(test, 1);
+	KUNIT_EXPECT_TRUE(test, fake_nq_take(e->f0, &cn));
 }
 
 static void a_cq_doorbell_after_an_arm_keeps_the_arm(struct kunit *test)
@@ -1955,7 +1986,8 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(a_key_deallocated_part_way_is_never_reached_again),
 	KUNIT_CASE(pages_written_need_no_flush),
 	KUNIT_CASE(a_dma_fault_part_way_fails_the_side_whose_memory_faulted),
-	KUNIT_CASE(an_armed_cq_notifies_its_nq_once_per_arm_and_armena),
+	KUNIT_CASE(an_armed_cq_notifies_its_nq_once_per_arm_after_armena),
+	KUNIT_CASE(cq_armena_from_any_page_but_the_privileged_one_enables_nothing),
 	KUNIT_CASE(a_cq_doorbell_after_an_arm_keeps_the_arm),
 	KUNIT_CASE(arm_se_notifies_only_for_an_error_completion),
 	KUNIT_CASE(destroy_cq_answers_the_notifications_it_caused),

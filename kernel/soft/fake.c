@@ -642,7 +642,8 @@ void fake_create_cq_req(struct fake_fn *ff, struct cmdq_create_cq *req, struct f
 	cq->entries = entries;
 	cq->dpi = dpi;
 	cq->cons = 0;
-	cq->handle = 0xc0ffee0000000000ULL | dpi;
+	/* Its CQ_ARMENA word: never word 0, where a doorbell at DPI 0 is. */
+	cq->handle = 0xc0ffee0000000000ULL | (dpi + 1);
 	cq->base = fake_alloc(ff->fm, entries * RIG_SOFT_CQE_SIZE, false);
 	*req = (struct cmdq_create_cq){
 		.opcode = CMDQ_BASE_OPCODE_CREATE_CQ,
@@ -674,7 +675,7 @@ u8 fake_create_cq(struct fake_fn *ff, struct fake_cq *cq, u32 entries, u32 dpi)
 	status = fake_cmd(ff, &req, sizeof(req), &resp);
 	if (!status) {
 		cq->id = le32_to_cpu(((struct creq_create_cq_resp *)&resp)->xid);
-		fake_db(ff, rig_soft_dpi_off(dpi + 1), DBC_DBC_TYPE_CQ_ARMENA, cq->id, 0, 1);
+		fake_db(ff, rig_soft_armena_off(cq->handle), DBC_DBC_TYPE_CQ_ARMENA, cq->id, 0, 1);
 	}
 	return status;
 }

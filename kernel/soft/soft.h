@@ -391,6 +391,8 @@ struct rig_soft_faults {
  * @nq_entries: notifications written to NQs
  * @raises: vectors raised
  * @db_ignored: doorbells ignored (wrong xid, path or valid bit)
+ * @arms_void: CQ arms that found their CQ not enabled (no CQ_ARMENA
+ *	       since its last notification): they raise nothing
  * @events_dropped: QP error notifications or CQ notifications that
  *		    found their ring full or gone
  * @cq_faults: completions that could not be written (a DMA fault)
@@ -418,6 +420,7 @@ struct rig_soft_stats {
 	u64 nq_entries;
 	u64 raises;
 	u64 db_ignored;
+	u64 arms_void;
 	u64 events_dropped;
 	u64 cq_faults;
 	u64 cq_overflows;
@@ -647,21 +650,23 @@ static inline void rig_soft_bar_write64(struct rig_soft_fn *fn, u32 off, u64 val
  * @id: its xid
  * @handle: cq_handle, returned in notifications
  * @entries: completions the ring holds
- * @dpi: its DPI: @db at @dpi, @armena at @dpi + 1
+ * @dpi: its DPI: @db at @dpi (@dpi + 1 is taken with it, unrung)
  * @nq: the ring id of the NQ its notifications go to
  * @mem: its pages
  * @prod: completions written, a running count
  * @db: the process's doorbell: CQ, CQ_ARMALL or CQ_ARMSE
- * @armena: the driver's CQ_ARMENA doorbell
+ * @armena: the driver's CQ_ARMENA doorbell: its word of the privileged
+ *	    page (rig_soft_armena_off())
  * @cons: the consumer's place, by the last good doorbell (0: never rung)
  * @cons_bad: the last doorbell named no place: the CQ has no room
  * @looked: the world's @look when the doorbell was last read
- * @armed: a CQ_ARMALL or CQ_ARMSE arrived that no notification answered
- *	   (a later CQ doorbell moves the consumer and keeps the arm)
+ * @armed: a CQ_ARMALL or CQ_ARMSE arrived, after a CQ_ARMENA, that no
+ *	   notification answered (a later CQ doorbell moves the consumer
+ *	   and keeps the arm); one that found the CQ not enabled is void
  * @arm_se: ... a CQ_ARMSE: only an error completion is notified
  * @arm_pos: ... the place it named
  * @armena_on: a CQ_ARMENA arrived since the last notification (the model
- *	       zeroes the page when it takes one)
+ *	       zeroes the word when it takes one)
  * @error_seen: an error completion was written since the last
  *		notification (what CQ_ARMSE waits for)
  * @toggle: the toggle the last notification carried
@@ -961,6 +966,23 @@ static inline void rig_soft_assert_held(struct rig_soft_fn *fn)
 static inline u32 rig_soft_dpi_off(u32 dpi)
 {
 	return RIG_SOFT_DB_BAR + RIG_SOFT_L2_DB_SIZE + dpi * RIG_SOFT_DPI_SIZE;
+}
+
+/* The privileged page: CQ_ARMENA is taken from it and from no other. */
+#define RIG_SOFT_PRIV_DPI	0
+/* Its 8-byte words: each CQ's CQ_ARMENA is the word of its handle. */
+#define RIG_SOFT_ARMENA_WORDS	(RIG_SOFT_DPI_SIZE / sizeof(u64))
+
+/*
+ * BAR 2 offset of the CQ_ARMENA word of a CQ of handle @handle.  A chip
+ * sees every write to the privileged page; the model sees a word's
+ * latest value, so each CQ has a word of its own, and a driver gives
+ * no two live CQs handles of one word.
+ */
+static inline u32 rig_soft_armena_off(u64 handle)
+{
+	return rig_soft_dpi_off(RIG_SOFT_PRIV_DPI) +
+	       (u32)(handle % RIG_SOFT_ARMENA_WORDS) * sizeof(u64);
 }
 
 /* fn.c: a function's life */

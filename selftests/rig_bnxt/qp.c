@@ -1620,6 +1620,41 @@ TEST_F(qp, a_completion_from_another_thread_wakes_a_wait)
 	EXPECT_EQ(NULL, ret);
 }
 
+/*
+ * Each wait sleeps until the send the other thread posts completes: the
+ * NIC raises an event for every arm, which it does only when the driver
+ * enabled the ring (CQ_ARMENA, from the privileged page) before it.
+ */
+TEST_F_TIMEOUT(qp, every_arm_raises_its_event_wait_after_wait, 120)
+{
+	struct later_send l = { .ms = 20 };
+	struct rig_completion c;
+	struct rig_qp *rx;
+	struct mem s, d;
+	pthread_t t;
+	void *ret;
+	int i;
+
+	connect_pair(_metadata, self->nic0, self->nic1, 4, &l.tx, &rx);
+	mem_make(_metadata, self, self->nic0, HOST, 4096, &s);
+	mem_make(_metadata, self, self->nic1, HOST, 4096, &d);
+	l.src = s.r;
+	for (i = 0; i < 10; i++) {
+		double t0 = now_ms(), ms;
+
+		ASSERT_EQ(0, rig_qp_receive(rx, d.r, 0, 32, (uint64_t)i));
+		ASSERT_EQ(0, pthread_create(&t, NULL, send_later, &l));
+		ASSERT_EQ(1, rig_qp_wait(rx, WAIT_MS, &c)) TH_LOG("wait %d: %s", i, rig_error());
+		ms = now_ms() - t0;
+		/* Woken by the event, not found when the wait's time ran out. */
+		ASSERT_GE(20 + SLACK_MS, ms) TH_LOG("wait %d woken after %.0f ms", i, ms);
+		EXPECT_EQ((uint64_t)i, c.id);
+		pthread_join(t, &ret);
+		ASSERT_EQ(NULL, ret);
+		expect(_metadata, l.tx, 1, RIG_SEND, RIG_STATUS_OK, 0, 32);
+	}
+}
+
 /* threads: several queue pairs, each with a poster and a poller per side */
 
 #define STRESS_SLOT 256
