@@ -15,6 +15,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/io.h>
 #include <linux/random.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 
 #include "bnxt.h"
@@ -68,6 +69,12 @@ static int rig_bnxt_qp_pbl(struct rig_bnxt_dev *bnxt, struct rig_qp *qp,
 		return ret;
 	return rig_bnxt_pbl_build(bnxt->dev, pbl, npages, RIG_BNXT_PBL_QUEUE, &it);
 }
+
+/*
+ * The rings' page lists list PAGE_SIZE pages, and CREATE_CQ and CREATE_QP
+ * say PG_4K: rig builds only where the two agree (not on 64 KiB pages).
+ */
+static_assert(PAGE_SIZE == SZ_4K, "ring page lists are said to be of 4 KiB pages");
 
 /* Level and page size of a ring, as CREATE_CQ/CREATE_QP want them. */
 static u32 rig_bnxt_pg_lvl(const struct rig_bnxt_pbl *pbl, u32 pg_size_4k, u32 lvl_mask)
