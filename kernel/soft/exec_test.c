@@ -915,6 +915,29 @@ static void psns_advance_by_the_packets_of_the_path_mtu(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, model(e->b)->rq_next_psn, model(e->a)->sq_next_psn);
 }
 
+/*
+ * An entry counted by an MTU other than the last MODIFY_QP's (1024): by
+ * the 4096 a library took before connect lowered it, 2500 bytes are one
+ * packet, not three.
+ */
+static void a_psn_search_entry_counted_by_another_path_mtu_fails_the_entry(struct kunit *test)
+{
+	struct xenv *e = env(test);
+	const struct sge dst = { 0, e->rb->mr.key, 4096 }, src = { 0, e->ra->mr.key, 2500 };
+	struct creq_qp_error_notification n;
+
+	e->a->q.mtu = 4096;
+	post_recv(e->b, &dst, 1);
+	post_send(e->a, &src, 1);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_req(test, e->a, REQ(LOCAL_QP_OPERATION_ERR), 1);
+	expect_no_cqe(test, e->b);
+	fake_service(e->f0);
+	KUNIT_ASSERT_TRUE(test, fake_creq_take(e->f0, &n));
+	KUNIT_EXPECT_EQ(test, n.req_err_state_reason,
+			CREQ_QP_ERROR_NOTIFICATION_REQ_ERR_STATE_REASON_REQ_PSN_RANGE_CHECK_ERROR);
+}
+
 static void a_peer_that_expects_another_psn_naks_until_retry_is_exceeded(struct kunit *test)
 {
 	struct xenv *e = env(test);
@@ -1952,6 +1975,7 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 	KUNIT_CASE(malformed_send_entry_is_a_local_qp_operation_error),
 	KUNIT_CASE_PARAM(a_psn_search_entry_not_as_documented_fails_the_entry, psn_gen_params),
 	KUNIT_CASE(psns_advance_by_the_packets_of_the_path_mtu),
+	KUNIT_CASE(a_psn_search_entry_counted_by_another_path_mtu_fails_the_entry),
 	KUNIT_CASE(a_peer_that_expects_another_psn_naks_until_retry_is_exceeded),
 	KUNIT_CASE(send_with_no_receive_posted_waits_then_fails_with_rnr_retry_exceeded),
 	KUNIT_CASE(send_waiting_for_a_receive_goes_through_once_one_is_posted),
