@@ -453,10 +453,13 @@ struct rig_completion {
 /**
  * rig_qp_make() - make a queue pair
  * @nic: an open NIC
- * @entries: slots of the send ring and of the receive ring: a power of
- *	     two from 2 to RIG_QP_ENTRIES_MAX, and no more than the NIC
- *	     allows (its firmware may allow fewer; the message names the
- *	     limit)
+ * @entries: entries the send ring, and the receive ring, may hold
+ *	     outstanding: a power of two from 2 to RIG_QP_ENTRIES_MAX, and
+ *	     no more than the NIC allows (its firmware may allow fewer; the
+ *	     message names the limit).  The rings have more slots, which are
+ *	     never all filled: the receive ring one more, the send ring 129
+ *	     more (the reserve NetXtreme keeps), each rounded up to a power
+ *	     of two.
  * @qp: where the queue pair is stored
  *
  * The rings count in the process's VmPin against RLIMIT_MEMLOCK.  The
@@ -491,8 +494,9 @@ int rig_qp_endpoint(const struct rig_qp *qp, struct rig_endpoint *e);
  * sides before either sends.
  *
  * The path MTU, which sets how many packet sequence numbers each send
- * and read takes, is the smaller of the two MTUs rounded down to a power
- * of two.
+ * and read takes, is what the kernel takes now: the smallest of the two
+ * MTUs and what the port allows at connect (it may have fallen since
+ * rig_qp_make()), rounded down to a power of two.
  *
  * On a NIC that sits on a network interface (rig link), the peer's
  * address is a RoCE v2 GID and the kernel resolves the route and the next
@@ -503,7 +507,8 @@ int rig_qp_endpoint(const struct rig_qp *qp, struct rig_endpoint *e);
  * number wider than 24 bits; -EPERM in a child of fork(); on an
  * interface, -ENETUNREACH (no route through it), -EHOSTUNREACH (the next
  * hop did not answer) or -EADDRNOTAVAIL (the source address has no GID
- * yet), with rig_error() saying which address.
+ * yet), with rig_error() saying which address; -EPROTO when the kernel
+ * answers a path MTU this library does not understand.
  */
 int rig_qp_connect(struct rig_qp *qp, const struct rig_endpoint *peer);
 
