@@ -1297,9 +1297,10 @@ static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(s
 	union cqe c;
 
 	unkind(test, RIG_SOFT_UNKIND_AGGREGATE);
+	/* Rings are never filled to their last slot: laps of 7 entries. */
 	for (lap = 0; lap < 4; lap++) {
-		exchange(test, T_ENTRIES);
-		expect_received(test, lap * T_ENTRIES, T_ENTRIES);
+		exchange(test, T_ENTRIES - 1);
+		expect_received(test, lap * (T_ENTRIES - 1), T_ENTRIES - 1);
 		while (take_cqe(e->a, &c)) {
 			u16 covered;
 
@@ -1312,11 +1313,11 @@ static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(s
 			cqes++;
 		}
 		/* Nothing is owed once the engine leaves the QP. */
-		KUNIT_EXPECT_EQ(test, done, (lap + 1) * T_ENTRIES);
+		KUNIT_EXPECT_EQ(test, done, (lap + 1) * (T_ENTRIES - 1));
 	}
 	/* The chip's count, not the place in the ring. */
-	KUNIT_EXPECT_EQ(test, idx, 4 * T_ENTRIES);
-	KUNIT_EXPECT_LT(test, cqes, 4 * T_ENTRIES);
+	KUNIT_EXPECT_EQ(test, idx, 4 * (T_ENTRIES - 1));
+	KUNIT_EXPECT_LT(test, cqes, 4 * (T_ENTRIES - 1));
 }
 
 static void an_unkind_chip_ends_a_failed_qp_with_a_terminal_and_flushes_nothing(struct kunit *test)
@@ -1395,10 +1396,13 @@ static void an_unkind_chip_fails_a_full_cq_instead_of_writing_into_it(struct kun
 	struct creq_func_event ev;
 
 	unkind(test, RIG_SOFT_UNKIND_CQ_OVERFLOW);
-	exchange(test, T_ENTRIES);
-	expect_received(test, 0, T_ENTRIES);
-	exchange(test, T_ENTRIES);
-	expect_received(test, T_ENTRIES, T_ENTRIES);
+	/* Rings are never filled to their last slot: 7, 7 and 2 entries. */
+	exchange(test, T_ENTRIES - 1);
+	expect_received(test, 0, T_ENTRIES - 1);
+	exchange(test, T_ENTRIES - 1);
+	expect_received(test, T_ENTRIES - 1, T_ENTRIES - 1);
+	exchange(test, 2);
+	expect_received(test, 2 * T_ENTRIES - 2, 2);
 	/* a has taken none of its 16: one more entry runs, and finds no room. */
 	post_numbered(e, 1);
 	KUNIT_EXPECT_TRUE(test, run(test, e->a));
