@@ -114,15 +114,19 @@ void rig_dma_iter_blocks(struct rig_dma_iter *it, unsigned int shift)
  * pages each starting at an offset and a DMA address that are multiples
  * of 1 << s: each block is then one contiguous, aligned run (the rule of
  * the kernel's ib_umem_find_best_pgsz(), for a zero-based region).
- * Blocks are no larger than @bytes rounded up to a power of two.
+ * Blocks are no larger than @bytes (at least a page) rounded up to a
+ * power of two.
  *
  * Return: the largest such s in @shifts, or 0 when none fits (@shifts
  * without PAGE_SHIFT and a layout of single pages).
  */
 unsigned int rig_dma_best_shift(struct rig_dma_iter *it, u64 bytes, unsigned long shifts)
 {
-	/* A 1 in a bit makes every block of that size or larger misfit. */
-	u64 misfit = bytes > 1 ? BIT_ULL(fls64(bytes - 1)) : 1;
+	/*
+	 * A 1 in a bit makes every block of that size or larger misfit.  The
+	 * walk gives whole pages, whatever @bytes of the last one are used.
+	 */
+	u64 misfit = BIT_ULL(fls64(max_t(u64, bytes, PAGE_SIZE) - 1));
 	dma_addr_t dma, next = 0;
 	u64 off = 0;
 

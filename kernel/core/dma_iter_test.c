@@ -122,6 +122,15 @@ static unsigned int best_contig(dma_addr_t dma, u64 npages, unsigned long shifts
 	return rig_dma_best_shift(&it, npages * P, shifts);
 }
 
+/* Pages enough for @bytes at @dma, not a whole number of pages. */
+static unsigned int best_bytes(dma_addr_t dma, u64 bytes)
+{
+	struct rig_dma_iter it;
+
+	rig_dma_iter_contig(&it, dma, DIV_ROUND_UP(bytes, P));
+	return rig_dma_best_shift(&it, bytes, ALL_SIZES);
+}
+
 static void contiguous_aligned_memory_takes_the_largest_block_its_size_needs(struct kunit *test)
 {
 	/* 4 MiB at a 1 GiB boundary: one 4 MiB block, not a 1 GiB one. */
@@ -129,6 +138,10 @@ static void contiguous_aligned_memory_takes_the_largest_block_its_size_needs(str
 	/* 6 MiB: one 8 MiB block, whose tail the region never names. */
 	KUNIT_EXPECT_EQ(test, best_contig(0x40000000, 1536, ALL_SIZES), 23);
 	KUNIT_EXPECT_EQ(test, best_contig(0x40000000, 1, ALL_SIZES), 12);
+	/* A region of a few bytes: its one page is a block all the same. */
+	KUNIT_EXPECT_EQ(test, best_bytes(0x40000000, 100), 12);
+	KUNIT_EXPECT_EQ(test, best_bytes(0x40000000, 1), 12);
+	KUNIT_EXPECT_EQ(test, best_bytes(0x40000000, 5000), 13);
 	/* Only the sizes offered: 2 MiB or 4 KiB. */
 	KUNIT_EXPECT_EQ(test, best_contig(0x40000000, 1024, BIT(21) | BIT(12)), 21);
 	/* Aligned to 64 KiB only. */

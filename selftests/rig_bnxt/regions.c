@@ -217,6 +217,32 @@ TEST_F(region, pages_of_dma_memory_are_taken_by_any_nic)
 	EXPECT_EQ(3 * (long)self->page, rig_vm_pinned());
 }
 
+/*
+ * A region of a few bytes is still a whole page to the NIC: it registers
+ * in one block of a page, with or without an IOMMU (a block size was
+ * once worked out from its bytes alone, and none fitted).
+ */
+TEST_F(region, a_pages_region_of_a_few_bytes_registers_as_its_page)
+{
+	struct rig_region *r;
+	void *p;
+
+	if (self->iommu)
+		p = mmap(NULL, self->page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			 -1, 0);
+	else
+		ASSERT_EQ(0, rig_dma_alloc(self->nic, self->page, &p));
+	ASSERT_NE(MAP_FAILED, p);
+	memset(p, 1, self->page);
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, 100, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(100, rig_region_bytes(r));
+	EXPECT_EQ(0, rig_region_deregister(r));
+	ASSERT_EQ(0, rig_region_pages(self->nic, p, 1, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, rig_region_deregister(r));
+	if (self->iommu)
+		munmap(p, self->page);
+}
+
 TEST_F(region, pages_regions_are_not_read_or_written_by_the_library)
 {
 	struct rig_region *r;
