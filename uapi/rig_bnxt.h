@@ -96,6 +96,11 @@ struct rig_bnxt_query {
  * readable by peers.
  */
 #define RIG_BNXT_QUERY_REG_NO_REMOTE_READ _BITUL(4)
+/*
+ * RIG_BNXT_REG_REGION takes RIG_BNXT_REGION_DMABUF (the kernel was built
+ * with dma-buf).  Without this bit that type is EINVAL.
+ */
+#define RIG_BNXT_QUERY_REG_DMABUF	_BITUL(5)
 
 /**
  * struct rig_bnxt_status - the status page of a NIC that needs kicks
@@ -137,6 +142,7 @@ enum rig_bnxt_region_type {
 	RIG_BNXT_REGION_HOST = 1,	/* new zeroed memory, mapped with mmap */
 	RIG_BNXT_REGION_PAGES = 2,	/* the process's pages at @address */
 	RIG_BNXT_REGION_DEVICE = 3,	/* runs of another device's BAR */
+	RIG_BNXT_REGION_DMABUF = 4,	/* pages of a dma-buf, at @fd */
 };
 
 /**
@@ -146,14 +152,17 @@ enum rig_bnxt_region_type {
  * @flags: in: RIG_BNXT_REG_* bits; any other bit is EINVAL
  * @count: in: DEVICE: number of struct rig_bnxt_run at @address
  * @address: in: PAGES: page-aligned process address; DEVICE: pointer
- *	to the runs; HOST: zero
- * @bytes: in: HOST, PAGES: length, positive; DEVICE: zero
+ *	to the runs; DMABUF: page-aligned offset in the dma-buf; HOST: zero
+ * @bytes: in: HOST, PAGES, DMABUF: length, positive; DEVICE: zero
  * @handle: out: names the region in later commands of this file
  * @key: out: the key the NIC knows the region by
- * @region_bytes: out: HOST: @bytes rounded up to the page; PAGES: @bytes;
- *	DEVICE: the sum of the runs
+ * @region_bytes: out: HOST: @bytes rounded up to the page; PAGES, DMABUF:
+ *	@bytes; DEVICE: the sum of the runs
  * @mmap_offset: out: HOST: mmap() this offset of the file to reach the
  *	memory; zero for the others
+ * @fd: in: DMABUF: a dma-buf file descriptor of the caller; zero for the
+ *	others (a caller of the first, 56-byte, version passes none)
+ * @reserved: in: zero
  *
  * Without RIG_BNXT_REG_NO_REMOTE_READ a queue pair connected to a queue
  * pair of the NIC reads the region (RDMA READ) with @key, as every region
@@ -161,9 +170,24 @@ enum rig_bnxt_region_type {
  * the region, for this file's receives (writes) and sends and reads
  * (reads), and a peer's READ with @key is a remote access error.
  *
- * Errors: EINVAL for any malformed field; EOPNOTSUPP for PAGES of memory
- * rig did not allocate on a NIC not behind an IOMMU, or DEVICE on a NIC
- * behind one; EXDEV for PAGES of another NIC's DMA buffer; EPERM for
+ * A DMABUF region imports @bytes at @address of the dma-buf: the driver
+ * attaches the NIC's DMA device to it, pins it (the exporter may not move
+ * it) and maps it through the DMA API, so it works behind an IOMMU.  The
+ * fd is the capability: no privilege is needed, and the process may close
+ * it at once.  The region holds the dma-buf, attached and pinned, until
+ * it is deregistered or the file is closed (or, when the firmware keeps
+ * it, until the NIC goes).  The exporter's memory counts against the
+ * exporter's limits, not RLIMIT_MEMLOCK.  An exporter that moves or
+ * revokes a pinned buffer anyway breaks its own promise: the NIC keeps
+ * the addresses it was given, and the driver logs it.
+ *
+ * Errors: EINVAL for any malformed field, a DMABUF @fd that is not a
+ * dma-buf, or @address and @bytes not inside it; EBADF for a DMABUF @fd
+ * that is not open; EOPNOTSUPP for PAGES of memory
+ * rig did not allocate on a NIC not behind an IOMMU, DEVICE on a NIC
+ * behind one, or a DMABUF the exporter maps in pieces that are not whole
+ * pages; other errors of a DMABUF's exporter as it returns them (it may
+ * refuse to pin, or to map for the NIC); EXDEV for PAGES of another NIC's DMA buffer; EPERM for
  * DEVICE without CAP_SYS_RAWIO; ENXIO for a run outside every memory BAR
  * of a present PCI device that has a driver; ENOMEM for no memory or RLIMIT_MEMLOCK;
  * EFAULT for PAGES that are not mapped writable memory; EIO when the
@@ -181,6 +205,8 @@ struct rig_bnxt_reg_region {
 	__u32 key;
 	__aligned_u64 region_bytes;
 	__aligned_u64 mmap_offset;
+	__s32 fd;
+	__u32 reserved;
 };
 
 /*
@@ -473,7 +499,7 @@ struct rig_bnxt_last_error {
 static_assert(sizeof(struct rig_bnxt_query) == 40, "struct rig_bnxt_query is ABI");
 static_assert(sizeof(struct rig_bnxt_status) == 16, "struct rig_bnxt_status is ABI");
 static_assert(sizeof(struct rig_bnxt_run) == 16, "struct rig_bnxt_run is ABI");
-static_assert(sizeof(struct rig_bnxt_reg_region) == 56, "struct rig_bnxt_reg_region is ABI");
+static_assert(sizeof(struct rig_bnxt_reg_region) == 64, "struct rig_bnxt_reg_region is ABI");
 static_assert(sizeof(struct rig_bnxt_handle) == 8, "struct rig_bnxt_handle is ABI");
 static_assert(sizeof(struct rig_bnxt_dma_alloc) == 40, "struct rig_bnxt_dma_alloc is ABI");
 static_assert(sizeof(struct rig_bnxt_create_qp) == 128, "struct rig_bnxt_create_qp is ABI");

@@ -55,6 +55,8 @@ static int rig_cmd_query(struct rig_ctx *ctx, void *arg)
 	q->abi = RIG_BNXT_ABI_VERSION;
 	q->kind = rdev->attr.kind;
 	q->flags = RIG_BNXT_QUERY_REG_NO_REMOTE_READ;
+	if (IS_ENABLED(CONFIG_DMA_SHARED_BUFFER))
+		q->flags |= RIG_BNXT_QUERY_REG_DMABUF;
 	if (rdev->attr.iommu)
 		q->flags |= RIG_BNXT_QUERY_IOMMU;
 	if (rdev->ops->relaxed_ordering(rdev))
@@ -85,7 +87,8 @@ static const struct rig_cmd rig_cmds[] = {
 	[_IOC_NR(RIG_BNXT_REG_REGION) - RIG_BNXT_BASE] = {
 		.handler = rig_cmd_reg_region, .undo = rig_region_undo,
 		.size = sizeof(struct rig_bnxt_reg_region),
-		.min_size = sizeof(struct rig_bnxt_reg_region),
+		/* The first version, before @fd and @reserved */
+		.min_size = offsetof(struct rig_bnxt_reg_region, fd),
 		.answers = true, .unlocked = true },
 	RIG_CMD_IN(RIG_BNXT_DEREG_REGION, rig_cmd_dereg_region, struct rig_bnxt_handle),
 	RIG_CMD(RIG_BNXT_DMA_ALLOC, rig_cmd_dma_alloc, rig_dma_undo,

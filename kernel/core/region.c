@@ -6,7 +6,8 @@
  * RIG_BNXT_DEREG_REGION or release(): which memory each type may use (the
  * IOMMU rules), the pages' DMA addresses the driver registers, and the
  * broken state a region enters when the firmware will not let it go.
- * Memory itself is mem.c's and buf.c's; bus-address checks are bar.c's;
+ * Memory itself is mem.c's and buf.c's, dma-bufs dmabuf.c's; bus-address
+ * checks are bar.c's;
  * what the firmware is told is the driver's (struct rig_dev_ops).
  */
 #include <linux/io.h>
@@ -43,6 +44,8 @@ void rig_region_free(struct rig_region *region)
 		rig_pages_release(region->pinned);
 	if (region->runs)
 		rig_region_free_runs(region);
+	if (region->dmabuf)
+		rig_dmabuf_put(region->dmabuf);
 	kfree(region);
 }
 
@@ -64,7 +67,8 @@ u64 rig_region_pages(const struct rig_region *region)
  *
  * Host and pages regions give the DMA API's addresses of their pages;
  * device regions the bus addresses of their runs, page by page (no IOMMU
- * lies between: such regions are refused behind one).
+ * lies between: such regions are refused behind one); dma-buf regions
+ * the exporter's mapping for the NIC.
  *
  * Return: 0, or -ENODEV when the memory is no longer mapped for the NIC.
  */
@@ -72,6 +76,11 @@ int rig_region_dma(struct rig_region *region, struct rig_dma_iter *it)
 {
 	if (region->runs) {
 		rig_dma_iter_runs(it, region->runs, region->nruns);
+		return 0;
+	}
+	if (region->dmabuf) {
+		rig_dma_iter_sg(it, region->dmabuf->sgt, region->dmabuf->first,
+				rig_region_pages(region));
 		return 0;
 	}
 	if (region->buf)
@@ -200,6 +209,29 @@ out:
 	return ret;
 }
 
+static int rig_region_dmabuf(struct rig_ctx *ctx, struct rig_region *region,
+			     const struct rig_bnxt_reg_region *cmd)
+{
+	struct rig_dmabuf *db;
+
+	if (cmd->count)
+		return -EINVAL;
+	db = rig_dmabuf_get(ctx->rdev, cmd->fd, cmd->address, cmd->bytes);
+	if (IS_ERR(db)) {
+		int err = PTR_ERR(db);
+
+		/* Not a dma-buf, or not that range of it: the caller's mistake. */
+		if (err == -EBADF || err == -EINVAL)
+			return err;
+		return rig_ctx_error(ctx, err,
+				     "dma-buf region: the exporter will not pin or map it for the NIC (%pe)",
+				     ERR_PTR(err));
+	}
+	region->dmabuf = db;
+	region->bytes = cmd->bytes;
+	return 0;
+}
+
 /* Was the device of one of its runs removed since it was found? */
 static bool rig_region_runs_gone(struct rig_region *region)
 {
@@ -214,6 +246,8 @@ static bool rig_region_runs_gone(struct rig_region *region)
 static int rig_region_memory(struct rig_ctx *ctx, struct rig_region *region,
 			     const struct rig_bnxt_reg_region *cmd)
 {
+	if (cmd->reserved || (cmd->type != RIG_BNXT_REGION_DMABUF && cmd->fd))
+		return -EINVAL;
 	switch (cmd->type) {
 	case RIG_BNXT_REGION_HOST:
 		return rig_region_host(ctx, region, cmd);
@@ -221,6 +255,8 @@ static int rig_region_memory(struct rig_ctx *ctx, struct rig_region *region,
 		return rig_region_pages_of(ctx, region, cmd);
 	case RIG_BNXT_REGION_DEVICE:
 		return rig_region_device(ctx, region, cmd);
+	case RIG_BNXT_REGION_DMABUF:
+		return rig_region_dmabuf(ctx, region, cmd);
 	}
 	return -EINVAL;
 }

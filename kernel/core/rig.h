@@ -305,6 +305,25 @@ struct rig_devrun {
 	bool gone;
 };
 
+/**
+ * struct rig_dmabuf - a dma-buf a DMABUF region imports (dmabuf.c)
+ * @attach: the NIC's dynamic attachment, pinned; it holds the dma-buf's
+ *	    reference taken by dma_buf_get()
+ * @sgt: the attachment's mapping for @dma_dev, made and unmade under the
+ *	 dma-buf's reservation lock; immutable in between
+ * @dma_dev: the NIC's DMA device, for the exporter's move_notify() log
+ * @first: the region's first page in @sgt
+ *
+ * Owned by its region: rig_dmabuf_get() makes it, rig_dmabuf_put() (from
+ * rig_region_free()) releases it once the NIC reaches it no more.
+ */
+struct rig_dmabuf {
+	struct dma_buf_attachment *attach;
+	struct sg_table *sgt;
+	struct device *dma_dev;
+	u64 first;
+};
+
 enum rig_region_state {
 	RIG_REGION_LIVE,
 	RIG_REGION_BROKEN,	/* deregister failed: memory kept until close */
@@ -330,6 +349,7 @@ enum rig_region_state {
  * @pinned: PAGES of ordinary process memory: the pinned pages
  * @runs: DEVICE: the runs, @nruns of them
  * @nruns: DEVICE: how many runs
+ * @dmabuf: DMABUF: the import, attached and pinned while the region lives
  * @cookie: HOST: the mmap cookie of @buf in the context's @mmaps
  * @ctx: the context that owns it; only its queue pairs may use it; not
  *	 to be followed once in limbo
@@ -352,6 +372,7 @@ struct rig_region {
 	struct rig_pages *pinned;
 	struct rig_devrun *runs;
 	u32 nruns;
+	struct rig_dmabuf *dmabuf;
 	u32 cookie;
 	struct rig_ctx *ctx;
 	struct list_head limbo;
@@ -597,6 +618,20 @@ bool rig_region_destroy(struct rig_region *region, bool tell_nic);
 void rig_region_lost(struct rig_region *region);
 void rig_region_forget(struct rig_region *region);
 void rig_region_free(struct rig_region *region);
+
+/* dmabuf.c: DMABUF regions, when the kernel has dma-buf */
+#if IS_ENABLED(CONFIG_DMA_SHARED_BUFFER)
+struct rig_dmabuf *rig_dmabuf_get(struct rig_dev *rdev, int fd, u64 offset, u64 bytes);
+void rig_dmabuf_put(struct rig_dmabuf *db);
+#else
+static inline struct rig_dmabuf *rig_dmabuf_get(struct rig_dev *rdev, int fd, u64 offset,
+						u64 bytes)
+{
+	return ERR_PTR(-EINVAL);
+}
+
+static inline void rig_dmabuf_put(struct rig_dmabuf *db) { }
+#endif
 void rig_region_deregister_gone(struct rig_dev *rdev);
 
 /* main.c: /sys/kernel/debug/rig_bnxt, for the module's lifetime */

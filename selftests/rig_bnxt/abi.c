@@ -761,6 +761,7 @@ struct abi_cmd {
 	const char *name;
 	unsigned long cmd;
 	uint32_t size;		/* the kernel's struct */
+	uint32_t first;		/* the struct's first version: the least taken */
 	bool answers;		/* writes its struct back */
 	int ok;			/* what the well-formed command returns */
 	/* Fill the zeroed @arg, all but its size. */
@@ -827,12 +828,15 @@ static void fill_wait(FIXTURE_DATA(abi) *self, void *arg)
 }
 
 #define CMD(c, type, ans, ret, fn) \
-	{ #c, RIG_BNXT_##c, sizeof(type), ans, ret, fn }
+	{ #c, RIG_BNXT_##c, sizeof(type), sizeof(type), ans, ret, fn }
+/* A struct that grew: its first version ended before @field. */
+#define CMD_GREW(c, type, field, ans, ret, fn) \
+	{ #c, RIG_BNXT_##c, sizeof(type), offsetof(type, field), ans, ret, fn }
 
 /* In the order of their numbers, from RIG_BNXT_BASE. */
 static const struct abi_cmd abi_cmds[] = {
 	CMD(QUERY, struct rig_bnxt_query, true, 0, fill_nothing),
-	CMD(REG_REGION, struct rig_bnxt_reg_region, true, 0, fill_reg_region),
+	CMD_GREW(REG_REGION, struct rig_bnxt_reg_region, fd, true, 0, fill_reg_region),
 	CMD(DEREG_REGION, struct rig_bnxt_handle, false, 0, fill_dereg_region),
 	CMD(DMA_ALLOC, struct rig_bnxt_dma_alloc, true, 0, fill_dma_alloc),
 	CMD(DMA_FREE, struct rig_bnxt_handle, false, 0, fill_dma_free),
@@ -845,6 +849,7 @@ static const struct abi_cmd abi_cmds[] = {
 };
 
 #undef CMD
+#undef CMD_GREW
 
 /* The table's entry of @cmd. */
 static const struct abi_cmd *abi_cmd_of(unsigned long cmd)
@@ -894,6 +899,45 @@ TEST_F(abi, every_command_takes_a_whole_page_struct_with_a_zero_tail)
 	free(sent);
 }
 
+/* A caller built before dma-buf regions still registers, answered in its own bytes. */
+TEST_F(abi, a_region_struct_of_the_first_version_registers_and_is_answered_in_its_size)
+{
+	unsigned char arg[sizeof(struct rig_bnxt_reg_region)];
+	struct rig_bnxt_reg_region *r = (struct rig_bnxt_reg_region *)arg;
+	uint32_t first = offsetof(struct rig_bnxt_reg_region, fd);
+	size_t i;
+
+	memset(arg, 0xa5, sizeof(arg));
+	memset(arg, 0, first);
+	r->size = first;
+	r->type = RIG_BNXT_REGION_HOST;
+	r->bytes = 1;
+	ASSERT_EQ(0, raw_cmd(self->fd, RIG_BNXT_REG_REGION, r));
+	EXPECT_EQ(sizeof(*r), r->size);
+	EXPECT_NE(0, r->key);
+	EXPECT_EQ(self->page, r->region_bytes);
+	for (i = first; i < sizeof(arg); i++)
+		EXPECT_EQ(0xa5, arg[i]) TH_LOG("byte %zu past the first version", i);
+}
+
+TEST_F(abi, a_region_other_than_a_dma_buf_refuses_an_fd_and_every_region_a_reserved_field)
+{
+	struct rig_bnxt_reg_region r = {
+		.size = sizeof(r), .type = RIG_BNXT_REGION_HOST, .bytes = 1, .fd = 3,
+	};
+
+	expect_refused(_metadata, self, "host region with an fd", RIG_BNXT_REG_REGION, &r,
+		       sizeof(r), EINVAL);
+	r.fd = 0;
+	r.reserved = 1;
+	expect_refused(_metadata, self, "host region with reserved set", RIG_BNXT_REG_REGION,
+		       &r, sizeof(r), EINVAL);
+	r.type = RIG_BNXT_REGION_DMABUF;
+	r.fd = 3;
+	expect_refused(_metadata, self, "dma-buf region with reserved set", RIG_BNXT_REG_REGION,
+		       &r, sizeof(r), EINVAL);
+}
+
 TEST_F(abi, every_command_refuses_a_struct_shorter_than_its_first_version)
 {
 	unsigned char arg[256];
@@ -902,7 +946,7 @@ TEST_F(abi, every_command_refuses_a_struct_shorter_than_its_first_version)
 	make_objects(_metadata, self);
 	for (i = 0; i < COUNT(abi_cmds); i++) {
 		const struct abi_cmd *c = &abi_cmds[i];
-		const uint32_t sizes[] = { 0, 4, c->size - 1 };
+		const uint32_t sizes[] = { 0, 4, c->first - 1 };
 
 		for (j = 0; j < COUNT(sizes); j++) {
 			char what[64];
