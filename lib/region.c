@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Regions: registration of host, pages and device memory, bounds-checked
+ * Regions: registration of host, pages, device and dma-buf memory, bounds-checked
  * copies in and out of host regions, and deregistration.
  *
  * A region's struct outlives its deregistration as a tombstone on its
@@ -30,6 +30,10 @@ static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 	case EOPNOTSUPP:
 		if (rig_nic_said(nic, call, err))
 			return -err;
+		if (cmd->type == RIG_BNXT_REGION_DMABUF)
+			return rig_fail(-err,
+					"%s: the exporter of fd %d maps it for %s in pieces that are not whole pages",
+					call, cmd->fd, nic->name);
 		if (cmd->type == RIG_BNXT_REGION_DEVICE)
 			return rig_fail(-err,
 					"%s: %s is behind an IOMMU, which maps no other device's memory for it",
@@ -48,6 +52,16 @@ static int rig_reg_error(const struct rig_bnxt *nic, const char *call,
 		return rig_fail(-err,
 				"%s: a run is not inside a memory BAR of a present PCI device (system RAM is never accepted)",
 				call);
+	case EBADF:
+		if (cmd->type == RIG_BNXT_REGION_DMABUF)
+			return rig_fail(-err, "%s: fd %d is not an open file", call, cmd->fd);
+		break;
+	case EINVAL:
+		if (cmd->type == RIG_BNXT_REGION_DMABUF)
+			return rig_fail(-err,
+					"%s: fd %d is not a dma-buf, or %" PRIu64 " bytes at %" PRIu64 " do not lie inside it",
+					call, cmd->fd, (uint64_t)cmd->bytes, (uint64_t)cmd->address);
+		break;
 	case EPERM:
 		if (cmd->type == RIG_BNXT_REGION_DEVICE)
 			return rig_fail(-err, "%s: registering device memory needs CAP_SYS_RAWIO",
@@ -200,6 +214,26 @@ RIG_EXPORT int rig_region_device(struct rig_bnxt *nic, const struct rig_run *run
 					"rig_region_device: run %zu (0x%" PRIx64 ", %" PRIu64 " bytes) is not positive multiples of %d",
 					i, runs[i].address, runs[i].bytes, RIG_BNXT_RUN_ALIGN);
 	return rig_region_make(nic, "rig_region_device", &cmd, r);
+}
+
+RIG_EXPORT int rig_region_dmabuf(struct rig_bnxt *nic, int fd, uint64_t offset, size_t n,
+				 struct rig_region **r)
+{
+	struct rig_bnxt_reg_region cmd = {
+		.size = sizeof(cmd), .type = RIG_BNXT_REGION_DMABUF,
+		.address = offset, .bytes = n, .fd = fd,
+	};
+
+	if (!nic || !r || !n)
+		return rig_fail(-EINVAL, "rig_region_dmabuf: %s", !n ? "n is 0" : "NULL argument");
+	if (offset % nic->page)
+		return rig_fail(-EINVAL, "rig_region_dmabuf: offset %" PRIu64 " is not on a page of %zu bytes",
+				offset, nic->page);
+	if (!(nic->flags & RIG_BNXT_QUERY_REG_DMABUF))
+		return rig_fail(-EOPNOTSUPP,
+				"rig_region_dmabuf: the rig_bnxt module of %s takes no dma-buf (it is older, or its kernel has no dma-buf)",
+				nic->name);
+	return rig_region_make(nic, "rig_region_dmabuf", &cmd, r);
 }
 
 RIG_EXPORT size_t rig_region_bytes(const struct rig_region *r)

@@ -263,11 +263,42 @@ int rig_region_device(struct rig_bnxt *nic, const struct rig_run *runs, size_t c
 		      struct rig_region **r);
 
 /**
+ * rig_region_dmabuf() - a region over a dma-buf (a GPU's memory, udmabuf)
+ * @nic: an open NIC
+ * @fd: a dma-buf file descriptor, from the memory's exporter
+ * @offset: where the region starts in the dma-buf, on a page
+ * @n: bytes, positive; @offset + @n inside the dma-buf
+ * @r: where the region is stored
+ *
+ * The NIC's driver imports the dma-buf as RDMA drivers do: it attaches
+ * the NIC to it, pins it (its exporter may not move it) and maps it for
+ * the NIC through the DMA API, so it works behind an IOMMU too, where the
+ * exporter allows the NIC to reach it.  No privilege is needed: the fd is
+ * the right to the memory.  The region keeps the dma-buf attached and
+ * pinned until it is deregistered or the NIC closed; @fd (and the memory
+ * the exporter made it from) may be closed at once.  The process reaches
+ * the bytes through the exporter (a mapping of the memfd under udmabuf),
+ * not with rig_region_read() and rig_region_write(), which refuse such a
+ * region with -EINVAL, as pages regions.  Peers connected to a queue pair
+ * of @nic may read it with its key.
+ *
+ * Return: 0; -EINVAL if @n is 0, @offset is not on a page, @fd is not a
+ * dma-buf, or @offset + @n is not inside it; -EBADF when @fd is not an
+ * open file; -EOPNOTSUPP when the kernel has no dma-buf, or the exporter
+ * maps the memory in pieces smaller than pages; the exporter's error when
+ * it refuses to pin or map it for the NIC (the message says so); -EIO
+ * when the firmware refuses the region; -EPERM in a child of fork().
+ */
+int rig_region_dmabuf(struct rig_bnxt *nic, int fd, uint64_t offset, size_t n,
+		      struct rig_region **r);
+
+/**
  * rig_region_bytes() - the length of a region
  * @r: a region
  *
  * Return: for host regions the size rounded up to the page; for pages
- * regions the size asked for; for device regions the sum of the runs.
+ * and dma-buf regions the size asked for; for device regions the sum of
+ * the runs.
  */
 size_t rig_region_bytes(const struct rig_region *r);
 
