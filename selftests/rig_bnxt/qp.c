@@ -52,8 +52,8 @@ static void pattern(unsigned char *p, size_t n, uint64_t seed)
 }
 
 /* Memory a region is made of, and how the test reaches its bytes. */
-enum kind { HOST, DMA, PAGES, DEVICE };
-static const char *const kind_name[] = { "host", "dma pages", "pages", "device" };
+enum kind { HOST, DMA, PAGES, DEVICE, DMABUF };
+static const char *const kind_name[] = { "host", "dma pages", "pages", "device", "dma-buf" };
 
 struct mem {
 	struct rig_region *r;
@@ -100,6 +100,8 @@ static const char *kind_missing(FIXTURE_DATA(qp) *self, enum kind kind)
 		return "rig_bnxt0 is behind an IOMMU: it takes no device memory";
 	if (kind == DEVICE && !rig_ivshmem(NULL, 0, &start, &len))
 		return "no ivshmem device (scripts/vm-run --ivshmem MiB)";
+	if (kind == DMABUF)
+		return rig_udmabuf_missing();
 	return NULL;
 }
 
@@ -162,6 +164,18 @@ static void mem_make_flags(struct __test_metadata *_metadata, FIXTURE_DATA(qp) *
 		self->bar_used += bytes;
 		ASSERT_EQ(0, flags);
 		ASSERT_EQ(0, rig_region_device(nic, &run, 1, &m->r)) TH_LOG("%s", rig_error());
+		break;
+	}
+	case DMABUF: {
+		int memfd = -1, dbuf = -1;
+
+		/* The region holds the dma-buf: both fds go at once. */
+		ASSERT_EQ(0, rig_udmabuf(bytes, &memfd, &dbuf, &p)) TH_LOG("udmabuf: %s",
+									    strerror(errno));
+		ASSERT_EQ(0, flags);
+		ASSERT_EQ(0, rig_region_dmabuf(nic, dbuf, 0, n, &m->r)) TH_LOG("%s", rig_error());
+		close(dbuf);
+		close(memfd);
 		break;
 	}
 	}
@@ -955,6 +969,31 @@ TEST_F(qp, device_memory_is_sent_received_and_read_exactly)
 	if (why)
 		SKIP(return, "%s", why);
 	kind_round_trip(_metadata, self, DEVICE);
+}
+
+TEST_F(qp, dma_buf_memory_is_sent_received_and_read_exactly)
+{
+	const char *why = kind_missing(self, DMABUF);
+
+	if (why)
+		SKIP(return, "%s", why);
+	kind_round_trip(_metadata, self, DMABUF);
+}
+
+TEST_F(qp, a_dma_buf_region_is_read_remotely_by_its_key_into_any_region)
+{
+	const char *why = kind_missing(self, DMABUF);
+	struct rig_qp *reader, *owner;
+	struct mem s, d, h;
+
+	if (why)
+		SKIP(return, "%s", why);
+	connect_pair(_metadata, self->nic1, self->nic0, 4, &reader, &owner);
+	mem_make(_metadata, self, self->nic0, DMABUF, 3 * self->page, &s);
+	mem_make(_metadata, self, self->nic1, DMABUF, 3 * self->page, &d);
+	mem_make(_metadata, self, self->nic0, HOST, 3 * self->page, &h);
+	read_remote_exact(_metadata, reader, owner, &s, 7, &d, 3, 2 * self->page + 1, 1);
+	read_remote_exact(_metadata, reader, owner, &h, 1, &d, 0, self->page, 2);
 }
 
 TEST_F(qp, a_pages_region_remapped_after_registration_gives_its_original_bytes)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Regions, sentence by sentence of the Region specification: host, pages
- * and device memory, the IOMMU rules both ways, pinning and its limit,
+ * Regions, sentence by sentence of the Region specification: host, pages,
+ * device and dma-buf (udmabuf) memory, the IOMMU rules both ways, pinning and its limit,
  * deregistration and the firmware refusing it, close, fork and SIGKILL.
  * Runs on soft NICs; whether rig_bnxt0 is behind an IOMMU decides which
  * of the two rules applies, and the other's tests skip saying why.
  */
 #include <signal.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -863,6 +864,262 @@ TEST_F(region, a_child_of_fork_uses_none_of_the_parents_nics)
 		EXPECT_EQ(0, rig_region_read(r, 0, buf, 7));
 		EXPECT_STREQ("parent", buf);
 	}
+}
+
+/* dma-buf: udmabuf's buffers over memfd pages */
+
+struct udma {
+	int memfd, dbuf;
+	unsigned char *map;
+	size_t bytes;
+	ino_t ino;		/* the dma-buf's, as bufinfo lists it */
+};
+
+/* Why rig_bnxt0 takes no dma-buf here, or NULL when it does. */
+static const char *dmabuf_missing(void)
+{
+	struct rig_bnxt_query q = { .size = sizeof(q) };
+	int fd = raw_open(0);
+
+	if (fd < 0 || raw_cmd(fd, RIG_BNXT_QUERY, &q))
+		return "rig_bnxt0 cannot be queried";
+	close(fd);
+	if (!(q.flags & RIG_BNXT_QUERY_REG_DMABUF))
+		return "the kernel has no dma-buf (CONFIG_DMA_SHARED_BUFFER off, as the debug kernel)";
+	return rig_udmabuf_missing();
+}
+
+FIXTURE(dmabuf) {
+	struct rig_bnxt *nic;
+	size_t page;
+};
+
+FIXTURE_SETUP(dmabuf)
+{
+	const char *why = dmabuf_missing();
+
+	if (rig_soft_count() < 1)
+		SKIP(return, "needs a modelled NIC (scripts/vm-run --soft 1)");
+	if (why)
+		SKIP(return, "%s", why);
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic)) TH_LOG("%s", rig_error());
+	self->page = rig_bnxt_page(self->nic);
+	rig_model_clear(0);
+}
+
+FIXTURE_TEARDOWN(dmabuf)
+{
+	rig_bnxt_close(self->nic);
+}
+
+/* A udmabuf of @pages pages, its memfd mapped. */
+static void udma_make(struct __test_metadata *_metadata, size_t pages, size_t page,
+		      struct udma *u)
+{
+	struct stat st;
+	void *map;
+
+	u->bytes = pages * page;
+	ASSERT_EQ(0, rig_udmabuf(u->bytes, &u->memfd, &u->dbuf, &map)) TH_LOG("udmabuf: %s",
+									      strerror(errno));
+	u->map = map;
+	ASSERT_EQ(0, fstat(u->dbuf, &st));
+	u->ino = st.st_ino;
+}
+
+/* A udmabuf of @pages pages, its memfd mapped, and a region over all of it. */
+static void udma_region(struct __test_metadata *_metadata, FIXTURE_DATA(dmabuf) *self,
+			size_t pages, struct udma *u, struct rig_region **r)
+{
+	udma_make(_metadata, pages, self->page, u);
+	ASSERT_EQ(0, rig_region_dmabuf(self->nic, u->dbuf, 0, u->bytes, r)) TH_LOG("%s",
+										    rig_error());
+}
+
+/*
+ * How many devices the dma-buf @ino is attached to, from debugfs's
+ * bufinfo; -1 when no dma-buf has that inode (it was freed).
+ */
+static int dmabuf_attached(struct __test_metadata *_metadata, ino_t ino)
+{
+	FILE *f = fopen("/sys/kernel/debug/dma_buf/bufinfo", "r");
+	char line[512], exp[64];
+	unsigned long size, flags, mode, count, inode;
+	int found = 0, n = -1;
+
+	EXPECT_NE(NULL, f) TH_LOG("bufinfo: %s", strerror(errno));
+	if (!f)
+		return -2;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lu %lx %lx %lu %63s %lu", &size, &flags, &mode, &count, exp,
+			   &inode) == 6) {
+			found = inode == ino;
+			continue;
+		}
+		if (found && sscanf(line, "Total %d devices attached", &n) == 1)
+			break;
+	}
+	fclose(f);
+	return n;
+}
+
+/* A refused dma-buf region made nothing: no region, no key, no attachment. */
+static void expect_nothing_made(struct __test_metadata *_metadata, struct rig_region *r,
+				ino_t ino)
+{
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(0, dmabuf_attached(_metadata, ino));
+}
+
+TEST_F(dmabuf, dma_buf_region_is_the_bytes_asked_and_attaches_the_nic)
+{
+	struct rig_region *r;
+	struct udma u;
+
+	udma_make(_metadata, 8, self->page, &u);
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+	ASSERT_EQ(0, rig_region_dmabuf(self->nic, u.dbuf, self->page, 3 * self->page + 5, &r))
+		TH_LOG("%s", rig_error());
+	EXPECT_EQ(3 * self->page + 5, rig_region_bytes(r));
+	EXPECT_EQ(1, rig_model_num(0, "mrs", -1));
+	EXPECT_EQ(1, dmabuf_attached(_metadata, u.ino));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+}
+
+TEST_F(dmabuf, a_dma_buf_region_keeps_the_buffer_after_its_fds_close_until_deregister)
+{
+	struct rig_region *r;
+	struct udma u;
+
+	udma_region(_metadata, self, 4, &u, &r);
+	close(u.dbuf);
+	close(u.memfd);
+	EXPECT_EQ(1, dmabuf_attached(_metadata, u.ino));
+	ASSERT_EQ(0, rig_region_deregister(r));
+	EXPECT_EQ(-1, dmabuf_attached(_metadata, u.ino));
+	/* The memfd's pages live on in the process's own mapping. */
+	u.map[u.bytes - 1] = 7;
+	EXPECT_EQ(7, u.map[u.bytes - 1]);
+}
+
+TEST_F(dmabuf, closing_the_nic_detaches_a_dma_buf_that_lives_on)
+{
+	struct rig_region *r;
+	struct udma u;
+
+	udma_region(_metadata, self, 4, &u, &r);
+	ASSERT_EQ(0, rig_region_dmabuf(self->nic, u.dbuf, self->page, self->page, &r));
+	EXPECT_EQ(2, dmabuf_attached(_metadata, u.ino));
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+	/* The exporter's buffer is whole: another NIC file imports it again. */
+	ASSERT_EQ(0, rig_bnxt_open("rig_bnxt0", &self->nic));
+	ASSERT_EQ(0, rig_region_dmabuf(self->nic, u.dbuf, 0, u.bytes, &r)) TH_LOG("%s",
+										  rig_error());
+}
+
+TEST_F(dmabuf, a_refused_deregistration_keeps_the_dma_buf_attached_until_close)
+{
+	struct rig_region *r;
+	struct udma u;
+
+	udma_region(_metadata, self, 2, &u, &r);
+	ASSERT_EQ(0, rig_model_refuse(0, RIG_FW_DEALLOCATE_KEY));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+	EXPECT_EQ(1, dmabuf_attached(_metadata, u.ino));
+	EXPECT_EQ(-EIO, rig_region_deregister(r));
+	EXPECT_EQ(1, dmabuf_attached(_metadata, u.ino));
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+}
+
+TEST_F(dmabuf, dma_buf_regions_are_not_read_or_written_by_the_library)
+{
+	struct rig_region *r;
+	struct udma u;
+	char c = 0;
+
+	udma_region(_metadata, self, 1, &u, &r);
+	EXPECT_EQ(-EINVAL, rig_region_read(r, 0, &c, 1));
+	EXPECT_EQ(-EINVAL, rig_region_write(r, 0, &c, 1));
+}
+
+TEST_F(dmabuf, a_dma_buf_region_of_a_closed_fd_is_a_bad_fd)
+{
+	struct rig_region *r = NULL;
+
+	EXPECT_EQ(-EBADF, rig_region_dmabuf(self->nic, -1, 0, self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "not an open file")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-EBADF, rig_region_dmabuf(self->nic, 1000000, 0, self->page, &r));
+	EXPECT_EQ(NULL, r);
+	EXPECT_EQ(0, rig_model_num(0, "mrs", -1));
+}
+
+TEST_F(dmabuf, a_regular_file_an_eventfd_or_a_memfd_is_not_a_dma_buf)
+{
+	struct rig_region *r = NULL;
+	int fds[3], i;
+	struct udma u;
+
+	udma_make(_metadata, 1, self->page, &u);
+	fds[0] = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	fds[1] = eventfd(0, EFD_CLOEXEC);
+	fds[2] = u.memfd;
+	for (i = 0; i < 3; i++) {
+		ASSERT_LE(0, fds[i]);
+		EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, fds[i], 0, self->page, &r))
+			TH_LOG("fd %d", i);
+		EXPECT_NE(NULL, strstr(rig_error(), "is not a dma-buf")) TH_LOG("%s", rig_error());
+	}
+	expect_nothing_made(_metadata, r, u.ino);
+}
+
+TEST_F(dmabuf, a_dma_buf_range_outside_the_buffer_is_invalid)
+{
+	struct rig_region *r = NULL;
+	struct udma u;
+
+	udma_make(_metadata, 4, self->page, &u);
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, 0, u.bytes + 1, &r));
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, self->page, u.bytes, &r));
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, u.bytes, 1, &r));
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, UINT64_MAX - self->page + 1,
+					     2 * self->page, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "do not lie inside it")) TH_LOG("%s", rig_error());
+	expect_nothing_made(_metadata, r, u.ino);
+}
+
+/* The library checks these first; the module, asked directly, too. */
+TEST_F(dmabuf, a_dma_buf_offset_off_the_page_or_zero_bytes_is_invalid)
+{
+	struct rig_bnxt_reg_region cmd;
+	struct rig_region *r = NULL;
+	struct udma u;
+	int fd;
+
+	udma_make(_metadata, 4, self->page, &u);
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, 1, self->page, &r));
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, self->page / 2, 1, &r));
+	EXPECT_EQ(-EINVAL, rig_region_dmabuf(self->nic, u.dbuf, 0, 0, &r));
+	fd = raw_open(0);
+	ASSERT_LE(0, fd);
+	cmd = (struct rig_bnxt_reg_region){ .size = sizeof(cmd), .type = RIG_BNXT_REGION_DMABUF,
+					    .fd = u.dbuf, .address = 1, .bytes = self->page };
+	EXPECT_EQ(-EINVAL, raw_cmd(fd, RIG_BNXT_REG_REGION, &cmd));
+	cmd.address = 0;
+	cmd.bytes = 0;
+	EXPECT_EQ(-EINVAL, raw_cmd(fd, RIG_BNXT_REG_REGION, &cmd));
+	cmd.bytes = self->page;
+	cmd.count = 1;
+	EXPECT_EQ(-EINVAL, raw_cmd(fd, RIG_BNXT_REG_REGION, &cmd));
+	close(fd);
+	expect_nothing_made(_metadata, r, u.ino);
 }
 
 TEST_HARNESS_MAIN

@@ -17,10 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/capability.h>
+#include <linux/udmabuf.h>
 
 /* Read a sysfs file into buf without its newline; -errno on failure. */
 static inline int rig_sysfs_read(const char *path, char *buf, size_t n)
@@ -544,6 +547,57 @@ static inline int rig_kernel_reports(int fd)
 		}
 	}
 	return found;
+}
+
+/* Why udmabuf cannot make dma-bufs here, or NULL when it can. */
+static inline const char *rig_udmabuf_missing(void)
+{
+	if (access("/dev/udmabuf", R_OK | W_OK))
+		return "no /dev/udmabuf (a kernel without CONFIG_UDMABUF, as the debug kernel)";
+	return NULL;
+}
+
+/*
+ * A dma-buf of @bytes (a multiple of the page) over the pages of a new
+ * memfd, as udmabuf makes it: *@memfd sealed against shrinking, *@dbuf the
+ * dma-buf, *@map the memfd's pages mapped shared (NULL: not mapped).
+ * 0 or -errno.
+ */
+static inline int rig_udmabuf(size_t bytes, int *memfd, int *dbuf, void **map)
+{
+	struct udmabuf_create create = { .flags = UDMABUF_FLAGS_CLOEXEC, .size = bytes };
+	int dev, err;
+
+	*memfd = memfd_create("rig-udmabuf", MFD_ALLOW_SEALING | MFD_CLOEXEC);
+	if (*memfd < 0)
+		return -errno;
+	if (ftruncate(*memfd, bytes) || fcntl(*memfd, F_ADD_SEALS, F_SEAL_SHRINK))
+		goto err_close;
+	dev = open("/dev/udmabuf", O_RDWR | O_CLOEXEC);
+	if (dev < 0)
+		goto err_close;
+	create.memfd = *memfd;
+	*dbuf = ioctl(dev, UDMABUF_CREATE, &create);
+	err = errno;
+	close(dev);
+	errno = err;
+	if (*dbuf < 0)
+		goto err_close;
+	if (map) {
+		*map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, *memfd, 0);
+		if (*map == MAP_FAILED) {
+			err = errno;
+			close(*dbuf);
+			errno = err;
+			goto err_close;
+		}
+	}
+	return 0;
+
+err_close:
+	err = errno;
+	close(*memfd);
+	return -err;
 }
 
 #endif /* RIG_UTIL_H */
