@@ -444,6 +444,22 @@ out_unlock:
 	return ret;
 }
 
+/*
+ * The NIC that goes reaches @region no more: a dma-buf goes back to its
+ * exporter now, unmapped while the NIC's DMA device is still there,
+ * rather than when the file closes.  The device's @lock is held for
+ * writing, so no command of the file looks at @dmabuf meanwhile.
+ */
+static void rig_region_gone(struct rig_region *region)
+{
+	lockdep_assert_held_write(&region->ctx->rdev->lock);
+	region->state = RIG_REGION_GONE;
+	if (region->dmabuf) {
+		rig_dmabuf_put(region->dmabuf);
+		region->dmabuf = NULL;
+	}
+}
+
 /**
  * rig_region_lost() - the NIC goes: make it let go of a region
  * @region: a region of a context being disassociated (the device's @lock
@@ -461,7 +477,7 @@ void rig_region_lost(struct rig_region *region)
 	if (region->ctx->rdev->ops->dereg_region(region))
 		region->state = RIG_REGION_BROKEN;
 	else
-		region->state = RIG_REGION_GONE;
+		rig_region_gone(region);
 }
 
 /**
@@ -475,7 +491,7 @@ void rig_region_forget(struct rig_region *region)
 	if (region->state == RIG_REGION_GONE)
 		return;
 	region->ctx->rdev->ops->forget_region(region);
-	region->state = RIG_REGION_GONE;
+	rig_region_gone(region);
 }
 
 /**

@@ -349,7 +349,9 @@ enum rig_region_state {
  * @pinned: PAGES of ordinary process memory: the pinned pages
  * @runs: DEVICE: the runs, @nruns of them
  * @nruns: DEVICE: how many runs
- * @dmabuf: DMABUF: the import, attached and pinned while the region lives
+ * @dmabuf: DMABUF: the import, attached and pinned while the region lives;
+ *	    released (NULL) once the NIC that goes has let go of it, under
+ *	    the device's @lock held for writing
  * @cookie: HOST: the mmap cookie of @buf in the context's @mmaps
  * @ctx: the context that owns it; only its queue pairs may use it; not
  *	 to be followed once in limbo

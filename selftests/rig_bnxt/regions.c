@@ -1039,6 +1039,31 @@ TEST_F(dmabuf, a_refused_deregistration_keeps_the_dma_buf_attached_until_close)
 	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
 }
 
+TEST_F_TIMEOUT(dmabuf, a_nic_that_goes_gives_its_dma_bufs_back_before_its_file_closes, 120)
+{
+	int i, soft = rig_soft_count(), ret;
+	struct rig_region *r;
+	struct udma u;
+
+	if (!getenv("RIG_SOFT_MODULE"))
+		SKIP(return, "RIG_SOFT_MODULE is not set: run under scripts/vm-run --soft");
+	udma_region(_metadata, self, 2, &u, &r);
+	EXPECT_EQ(1, dmabuf_attached(_metadata, u.ino));
+	/* The model's module goes, and with it the function beneath the NIC. */
+	ret = rig_soft_unload(O_NONBLOCK);
+	ASSERT_EQ(0, ret) TH_LOG("unloading rig_soft: %s", strerror(-ret));
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+	rig_bnxt_close(self->nic);
+	self->nic = NULL;
+	EXPECT_EQ(0, dmabuf_attached(_metadata, u.ino));
+	ASSERT_EQ(0, rig_soft_load(NULL));
+	for (i = 0; i < 1000 && rig_soft_count() < soft; i++)
+		usleep(10000);
+	ASSERT_EQ(soft, rig_soft_count());
+	for (i = 0; i < 1000 && access("/dev/rig_bnxt0", R_OK); i++)
+		usleep(10000);
+}
+
 TEST_F(dmabuf, dma_buf_regions_are_not_read_or_written_by_the_library)
 {
 	struct rig_region *r;
