@@ -872,18 +872,18 @@ TEST_F(fw, a_dma_fault_fails_the_entry_and_nothing_else)
 static void burst_sends(struct __test_metadata *_metadata, struct raw_qp *qp,
 			const struct rig_bnxt_local *l, unsigned int n)
 {
-	size_t ring = (size_t)qp->c.entries * RIG_BNXT_ENTRY_SIZE;
+	size_t ring = (size_t)qp->c.sq_slots * RIG_BNXT_ENTRY_SIZE;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		uint32_t pos = (uint32_t)((qp->sq_prod + i) % qp->c.entries);
+		uint32_t pos = (uint32_t)((qp->sq_prod + i) % qp->c.sq_slots);
 
 		ASSERT_EQ(0, rig_bnxt_put_send(qp->map + qp->c.sq_offset, ring,
 					       (size_t)pos * RIG_BNXT_ENTRY_SIZE, true, l, 1));
 		raw_psn(qp, pos, RIG_BNXT_SQ_WQE_TYPE_SEND, l->bytes);
 	}
 	qp->sq_prod += n;
-	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, qp->sq_prod, qp->c.entries);
+	raw_ring(qp->db[0], qp->c.qpn, RIG_BNXT_DBC_TYPE_SQ, qp->sq_prod, qp->c.sq_slots);
 	ASSERT_EQ(0, raw_kick(qp));
 }
 
@@ -921,7 +921,7 @@ TEST_F(fw, the_nic_may_complete_several_sends_with_one_completion_naming_its_raw
 		}
 	}
 	TH_LOG("32 sends, %u completions", cqes);
-	/* The raw count past the ring, and fewer completions than entries. */
+	/* The raw count, and fewer completions than entries. */
 	EXPECT_EQ(32, done);
 	EXPECT_GT(32, cqes);
 }
