@@ -105,12 +105,19 @@ struct rig_qp {
 	uint32_t sq_psn;		/* the PSN of the next send-ring entry */
 
 	/*
-	 * The poller's: completions taken.  Stored with release after the
-	 * shadow entry is read; the poster loads them with acquire before it
-	 * reuses a slot.
+	 * The poller's: entries completed and handed out (@sq_taken,
+	 * @rq_taken, its own), and the same counts published to the poster
+	 * (@sq_cons, @rq_cons) only once the completions that freed them are
+	 * given back to the NIC (rig_qp_publish()).  Published earlier, a
+	 * slot could be posted again, and its completion written, while the
+	 * completion ring still held the completions the poller took but had
+	 * not yet given back: more than the ring's room.  Stored with release
+	 * after the shadow entries are read; the poster loads them with
+	 * acquire before it reuses a slot.
 	 */
 	alignas(64) _Atomic uint64_t sq_cons;
 	_Atomic uint64_t rq_cons;
+	uint64_t sq_taken, rq_taken;
 	uint64_t cq_cons;		/* completions taken from the CQ */
 	/*
 	 * RIG_QP_*: READY from rig_qp_connect(), ERROR from the poller when
@@ -807,11 +814,24 @@ static void rig_qp_complete(struct rig_completion *c, const struct rig_qp_entry 
 }
 
 /*
+ * The slots of the entries taken so far may be posted again.  Called
+ * after rig_qp_give_back() rang the doorbell that gives their completions
+ * back, so the NIC has room for the completions of what is posted next.
+ */
+static void rig_qp_publish(struct rig_qp *qp)
+{
+	/* Release: the shadow entries are read before the poster reuses them. */
+	atomic_store_explicit(&qp->sq_cons, qp->sq_taken, memory_order_release);
+	atomic_store_explicit(&qp->rq_cons, qp->rq_taken, memory_order_release);
+}
+
+/*
  * The oldest outstanding entry of the send ring, or of the receive ring
  * if @receive, the @cons-th, has completed with @status, the NIC's
  * @vendor status and, for a receive, @bytes landed (a send reports the
- * bytes it posted).  Fill @c from its shadow entry and give back its
- * slot.  The caller checked that the entry is outstanding.
+ * bytes it posted).  Fill @c from its shadow entry and count it taken;
+ * its slot is posted again after rig_qp_publish().  The caller checked
+ * that the entry is outstanding.
  */
 static void rig_qp_retire(struct rig_qp *qp, bool receive, uint64_t cons, int status,
 			  uint8_t vendor, uint32_t bytes, struct rig_completion *c)
@@ -820,9 +840,7 @@ static void rig_qp_retire(struct rig_qp *qp, bool receive, uint64_t cons, int st
 				       cons % (receive ? qp->rq_slots : qp->sq_slots);
 
 	rig_qp_complete(c, e, status, vendor, receive ? bytes : e->bytes);
-	/* Release: the shadow entry is read before the poster may reuse it. */
-	atomic_store_explicit(receive ? &qp->rq_cons : &qp->sq_cons, cons + 1,
-			      memory_order_release);
+	*(receive ? &qp->rq_taken : &qp->sq_taken) = cons + 1;
 }
 
 /*
@@ -835,8 +853,7 @@ static uint64_t rig_qp_outstanding(const struct rig_qp *qp, bool receive, uint64
 	uint64_t prod = atomic_load_explicit(receive ? &qp->rq_prod : &qp->sq_prod,
 					     memory_order_acquire);
 
-	*cons = atomic_load_explicit(receive ? &qp->rq_cons : &qp->sq_cons,
-				     memory_order_relaxed);
+	*cons = receive ? qp->rq_taken : qp->sq_taken;
 	return prod - *cons;
 }
 
@@ -1074,6 +1091,7 @@ static int rig_qp_take(struct rig_qp *qp, const char *call, struct rig_completio
 
 	if (qp->cq_cons != before)
 		rig_qp_give_back(qp);
+	rig_qp_publish(qp);
 	return ret;
 }
 
@@ -1096,6 +1114,7 @@ static int rig_qp_take_batch(struct rig_qp *qp, const char *call, struct rig_com
 	}
 	if (qp->cq_cons != before)
 		rig_qp_give_back(qp);
+	rig_qp_publish(qp);
 	if (i == 0 && ret < 0)
 		return ret;
 	return (int)i;
@@ -1132,10 +1151,8 @@ RIG_EXPORT int rig_qp_poll_batch(struct rig_qp *qp, struct rig_completion *c, un
 static bool rig_qp_spent(struct rig_qp *qp)
 {
 	return rig_qp_tracked_state(qp) == RIG_QP_ERROR &&
-	       atomic_load_explicit(&qp->sq_prod, memory_order_acquire) ==
-	       atomic_load_explicit(&qp->sq_cons, memory_order_relaxed) &&
-	       atomic_load_explicit(&qp->rq_prod, memory_order_acquire) ==
-	       atomic_load_explicit(&qp->rq_cons, memory_order_relaxed);
+	       atomic_load_explicit(&qp->sq_prod, memory_order_acquire) == qp->sq_taken &&
+	       atomic_load_explicit(&qp->rq_prod, memory_order_acquire) == qp->rq_taken;
 }
 
 /* Milliseconds from now to @deadline, rounded up; 0 once it has passed. */

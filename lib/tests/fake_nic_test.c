@@ -18,6 +18,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -504,9 +505,10 @@ static uint64_t doorbell(uint32_t type, uint32_t xid, uint64_t count, uint32_t e
 
 /*
  * Mappings of the memfd at file offset @offset in this process, with
- * their permissions in @perms (if not NULL), but for the test's own.
+ * their permissions in @perms and the address of one in @at (each if not
+ * NULL), but for the test's own.
  */
-static int fake_mappings(uint64_t offset, char perms[5])
+static int fake_mappings_at(uint64_t offset, char perms[5], void **at)
 {
 	char line[512], p[5];
 	unsigned long start, end, ino;
@@ -527,10 +529,17 @@ static int fake_mappings(uint64_t offset, char perms[5])
 			n++;
 			if (perms)
 				memcpy(perms, p, 5);
+			if (at)
+				*at = (void *)(uintptr_t)start;
 		}
 	}
 	fclose(f);
 	return n;
+}
+
+static int fake_mappings(uint64_t offset, char perms[5])
+{
+	return fake_mappings_at(offset, perms, NULL);
 }
 
 /* Every mapping of the memfd in this process but the test's own. */
@@ -805,6 +814,70 @@ TEST(full_rings_keep_a_spare_slot_and_the_send_ring_its_reserve)
 	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_SQ, fq->qpn, 4, 256), fake_doorbell(fq, DB_SQ));
 	EXPECT_NE(doorbell(RIG_BNXT_DBC_TYPE_RQ, fq->qpn, 0, 4) & 0xffffff,
 		  fake_doorbell(fq, DB_RQ) & 0xffffff);
+	rig_bnxt_close(nic);
+}
+
+/*
+ * The library's CQ doorbell page, made read-only: its next doorbell
+ * faults, and the handler tries to post a send at that moment, then lets
+ * the doorbell through.
+ */
+static struct {
+	struct rig_qp *qp;
+	struct rig_region *r;
+	char *page;
+	int faults, posted;
+} trap;
+
+static void trap_doorbell(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	if ((char *)si->si_addr < trap.page || (char *)si->si_addr >= trap.page + fake.page) {
+		signal(sig, SIG_DFL);
+		return;
+	}
+	trap.faults++;
+	trap.posted += rig_qp_send(trap.qp, trap.r, 0, 1, 99) == 0;
+	mprotect(trap.page, fake.page, PROT_READ | PROT_WRITE);
+}
+
+/*
+ * A slot freed by a completion is posted again only once that completion
+ * is given back (the CQ doorbell rung): the entry posted into it needs
+ * room in the completion ring, which a NIC with every other entry
+ * outstanding would otherwise find full.  A thread posting while another
+ * takes a batch would find the slot early; the doorbell's fault stands
+ * in for that thread, at the last moment before the doorbell.
+ */
+TEST(a_slot_is_posted_again_only_after_the_completions_that_freed_it_are_given_back)
+{
+	struct sigaction sa = { .sa_sigaction = trap_doorbell, .sa_flags = SA_SIGINFO };
+	struct rig_completion c[FAKE_ENTRIES];
+	struct rig_bnxt *nic;
+	struct fake_qp *fq;
+	void *at = NULL;
+
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	trap.r = region(_metadata, nic);
+	trap.qp = connected_qp(_metadata, nic, FAKE_ENTRIES, 4096, &fq);
+	for (uint64_t n = 0; n < FAKE_ENTRIES; n++)
+		ASSERT_EQ(0, rig_qp_send(trap.qp, trap.r, 0, 1, n));
+	ASSERT_EQ(0, rig_qp_ring(trap.qp));
+	for (int n = 0; n < FAKE_ENTRIES; n++)
+		fake_complete_send(fq, RIG_BNXT_CQ_REQ_STATUS_OK);
+	ASSERT_EQ(1, fake_mappings_at(fq->db[DB_CQ], NULL, &at));
+	trap.page = at;
+	ASSERT_EQ(0, sigaction(SIGSEGV, &sa, NULL));
+	ASSERT_EQ(0, mprotect(trap.page, fake.page, PROT_READ));
+	EXPECT_EQ(FAKE_ENTRIES, rig_qp_poll_batch(trap.qp, c, FAKE_ENTRIES))
+		TH_LOG("%s", rig_error());
+	EXPECT_EQ(1, trap.faults);
+	EXPECT_EQ(0, trap.posted) TH_LOG("a freed slot was posted before its completion was given back");
+	/* And once the batch is back, every slot is free. */
+	EXPECT_EQ(doorbell(RIG_BNXT_DBC_TYPE_CQ, fq->cqn, FAKE_ENTRIES, CQ_OF(FAKE_ENTRIES)),
+		  fake_doorbell(fq, DB_CQ));
+	for (uint64_t n = 0; n < FAKE_ENTRIES; n++)
+		EXPECT_EQ(0, rig_qp_send(trap.qp, trap.r, 0, 1, n)) TH_LOG("%s", rig_error());
 	rig_bnxt_close(nic);
 }
 
