@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -92,30 +93,42 @@ int rig_nic_refused(const struct rig_bnxt *nic, const char *call, const char *wh
 			last.message);
 }
 
-/* VmPin of this process in bytes, or 0 if /proc does not say. */
-static unsigned long long rig_pinned_bytes(void)
+/* Bit of CAP_IPC_LOCK in a capability set (linux/capability.h). */
+#define RIG_CAP_IPC_LOCK	14
+
+/*
+ * From /proc/self/status: @pinned, VmPin in bytes (0 if it does not
+ * say), and @unlimited, whether CAP_IPC_LOCK is effective, which lifts
+ * RLIMIT_MEMLOCK for the driver's charge as for mlock().
+ */
+static void rig_memlock_state(unsigned long long *pinned, bool *unlimited)
 {
-	unsigned long long kib = 0;
+	unsigned long long kib = 0, caps = 0;
 	char line[128];
 	FILE *f;
 
+	*pinned = 0;
+	*unlimited = false;
 	f = fopen("/proc/self/status", "re");
 	if (!f)
-		return 0;
+		return;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmPin: %llu kB", &kib) == 1)
-			break;
+		if (sscanf(line, "VmPin: %llu kB", &kib) != 1 &&
+		    sscanf(line, "CapEff: %llx", &caps) == 1)
+			*unlimited = caps >> RIG_CAP_IPC_LOCK & 1;
 	fclose(f);
-	return kib * 1024;
+	*pinned = kib * 1024;
 }
 
 int rig_memlock_error(const struct rig_bnxt *nic, const char *call, size_t n)
 {
-	unsigned long long pinned = rig_pinned_bytes();
 	size_t pages = (n + nic->page - 1) / nic->page * nic->page;
+	unsigned long long pinned;
 	struct rlimit lim;
+	bool unlimited;
 
-	if (!getrlimit(RLIMIT_MEMLOCK, &lim) && lim.rlim_cur != RLIM_INFINITY &&
+	rig_memlock_state(&pinned, &unlimited);
+	if (!unlimited && !getrlimit(RLIMIT_MEMLOCK, &lim) && lim.rlim_cur != RLIM_INFINITY &&
 	    pinned + pages > lim.rlim_cur)
 		return rig_fail(-ENOMEM,
 				"%s: locking %zu bytes for %s would pass RLIMIT_MEMLOCK (%llu bytes, %llu already locked); raise it (ulimit -l) or use less",

@@ -175,6 +175,22 @@ TEST_F(region, host_memory_counts_as_locked_against_rlimit_memlock)
 	EXPECT_EQ(0, rig_region_host(self->nic, 64 << 10, &r));
 }
 
+/*
+ * CAP_IPC_LOCK lifts RLIMIT_MEMLOCK: a region the machine cannot hold is
+ * refused for want of memory, and the message does not blame the limit.
+ */
+TEST_F(region, with_cap_ipc_lock_a_region_past_the_machines_memory_blames_memory_not_the_limit)
+{
+	struct rlimit lim = { 64 << 10, 64 << 10 };
+	struct rig_region *r;
+
+	ASSERT_EQ(0, setrlimit(RLIMIT_MEMLOCK, &lim));
+	EXPECT_EQ(0, rig_region_host(self->nic, 1 << 20, &r)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(-ENOMEM, rig_region_host(self->nic, 1ULL << 40, &r));
+	EXPECT_NE(NULL, strstr(rig_error(), "the machine has no memory")) TH_LOG("%s", rig_error());
+	EXPECT_EQ(NULL, strstr(rig_error(), "RLIMIT_MEMLOCK")) TH_LOG("%s", rig_error());
+}
+
 TEST_F(region, host_memory_is_freed_by_deregister)
 {
 	long before = rig_debugfs_num("allocated_pages");
