@@ -290,27 +290,46 @@ static bool rig_ep_next_fill(const struct rig_domain *dom, const struct rig_regi
 }
 
 /*
+ * Copy bytes @pos to @to of @m's buffer into its copy, but those a
+ * receive or read of ours is still filling: they are the NIC's, not the
+ * buffer's, and are copied out when their completion is taken.
+ */
+static void rig_ep_refresh_range(const struct rig_domain *dom, const struct rig_mr *m,
+				 size_t pos, size_t to)
+{
+	size_t start = 0, end = 0;
+
+	while (pos < to) {
+		if (!rig_ep_next_fill(dom, m->region, pos, &start, &end))
+			start = end = to;
+		if (start > to)
+			start = to;
+		if (start > pos)
+			rig_region_write(m->region, pos, (const char *)m->buf + pos, start - pos);
+		pos = end > start ? end : start;
+	}
+}
+
+/*
  * Without an IOMMU a registration a peer may read is a copy: bring every
  * one of @dom up to date with its buffer before a send tells a peer what
- * to read (ofi_rxm's rendezvous, or the application's own protocol).  The
- * bytes a receive or read of ours is still filling are the NIC's, not the
- * buffer's: left alone, and copied out when their completion is taken.
+ * to read (ofi_rxm's rendezvous, or the application's own protocol).  Of
+ * a buffer whose writes are tracked only the pages written since the
+ * last refresh are copied; any other is copied whole.
  */
 static void rig_ep_refresh_readable(const struct rig_domain *dom)
 {
 	for (const struct rig_mr *m = dom->readable; m; m = m->next_readable) {
-		size_t pos = 0, start = 0, end = 0;
+		struct rig_dirty_walk w;
+		size_t from, to;
 
-		while (pos < m->len) {
-			if (!rig_ep_next_fill(dom, m->region, pos, &start, &end))
-				start = end = m->len;
-			if (start > m->len)
-				start = m->len;
-			if (start > pos)
-				rig_region_write(m->region, pos, (const char *)m->buf + pos,
-						 start - pos);
-			pos = end > start ? end : start;
+		if (!m->tracked) {
+			rig_ep_refresh_range(dom, m, 0, m->len);
+			continue;
 		}
+		rig_dirty_walk_start(&w, dom->dirty, m->buf, m->len);
+		while (rig_dirty_walk_next(&w, &from, &to))
+			rig_ep_refresh_range(dom, m, from, to);
 	}
 }
 

@@ -519,18 +519,29 @@ static int rig_fi_no_domain2(struct fid_fabric *f, struct fi_info *i, struct fid
 
 /* Memory registration */
 
+/* Take @mr off its domain's list of copies a peer may read.  Under its lock. */
+static void rig_fi_mr_unlist(struct rig_mr *mr)
+{
+	if (!mr->readable)
+		return;
+	for (struct rig_mr **l = &mr->dom->readable; *l; l = &(*l)->next_readable)
+		if (*l == mr) {
+			*l = mr->next_readable;
+			break;
+		}
+	if (mr->tracked)
+		rig_dirty_untrack(mr->dom->dirty, mr->buf, mr->len);
+	mr->readable = false;
+	mr->tracked = false;
+}
+
 static int rig_fi_mr_close(struct fid *fid)
 {
 	struct rig_mr *mr = container_of(fid, struct rig_mr, mr.fid);
 	struct rig_region *region;
 
 	pthread_mutex_lock(&mr->dom->lock);
-	if (mr->readable)
-		for (struct rig_mr **l = &mr->dom->readable; *l; l = &(*l)->next_readable)
-			if (*l == mr) {
-				*l = mr->next_readable;
-				break;
-			}
+	rig_fi_mr_unlist(mr);
 	region = mr->region;
 	mr->region = NULL;
 	pthread_mutex_unlock(&mr->dom->lock);
@@ -584,6 +595,66 @@ int rig_fi_region(struct rig_domain *dom, void *a, size_t n, bool readable,
 	return ret;
 }
 
+/* Do the buffers of @a and @b, @page aligned, share a page? */
+static bool rig_fi_mr_share_page(const struct rig_mr *a, const struct rig_mr *b, size_t page)
+{
+	uintptr_t a0 = (uintptr_t)a->buf & ~(uintptr_t)(page - 1), a1 = (uintptr_t)a->buf + a->len;
+	uintptr_t b0 = (uintptr_t)b->buf & ~(uintptr_t)(page - 1), b1 = (uintptr_t)b->buf + b->len;
+
+	return a0 < b1 && b0 < a1;
+}
+
+/*
+ * Have the writes to @mr's buffer tracked, so that a send copies into its
+ * copy only the pages written since the last (ep.c).  It stays untracked,
+ * copied whole, where the kernel offers no tracking or the buffer shares
+ * a page with one tracked: whichever of the two was brought up to date
+ * first would take the other's writes.  Under the domain's lock.
+ */
+static void rig_fi_mr_track(struct rig_domain *dom, struct rig_mr *mr)
+{
+	size_t page = rig_bnxt_page(dom->nic);
+	int ret;
+
+	if (!dom->dirty_tried) {
+		dom->dirty_tried = true;
+		ret = rig_dirty_open(&dom->dirty);
+		if (ret)
+			FI_INFO(&rig_prov, FI_LOG_MR,
+				"%s: the kernel tracks no writes to memory (userfaultfd, PAGEMAP_SCAN: %s): registrations peers may read are copied whole before every send\n",
+				dom->name, strerror(-ret));
+	}
+	if (!dom->dirty)
+		return;
+	for (const struct rig_mr *m = dom->readable; m; m = m->next_readable)
+		if (m->tracked && rig_fi_mr_share_page(m, mr, page))
+			return;
+	ret = rig_dirty_track(dom->dirty, mr->buf, mr->len);
+	if (ret) {
+		FI_INFO(&rig_prov, FI_LOG_MR,
+			"%s: the writes to %zu bytes at %p cannot be tracked (%s): copied whole before every send\n",
+			dom->name, mr->len, mr->buf, strerror(-ret));
+		return;
+	}
+	mr->tracked = true;
+}
+
+/*
+ * A copy a peer may read, without an IOMMU: listed for the refresh before
+ * every send, its buffer's writes tracked where the kernel allows, and
+ * filled (after the tracking starts, so no write is missed).
+ */
+static int rig_fi_mr_readable(struct rig_domain *dom, struct rig_mr *mr)
+{
+	pthread_mutex_lock(&dom->lock);
+	rig_fi_mr_track(dom, mr);
+	mr->readable = true;
+	mr->next_readable = dom->readable;
+	dom->readable = mr;
+	pthread_mutex_unlock(&dom->lock);
+	return rig_region_write(mr->region, 0, mr->buf, mr->len);
+}
+
 /*
  * A registration is a rig region: behind an IOMMU the buffer's own pages
  * (pinned, read and written in place).  Without one, where rig takes no
@@ -634,16 +705,19 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 		mr->start = start;
 	} else {
 		ret = 0;
+		mr->start = a;
+		mr->copy = true;
 		if (access & FI_REMOTE_READ) {
 			ret = rig_fi_region(dom, NULL, mr->len, true, &mr->region);
 			if (!ret)
-				ret = rig_region_write(mr->region, 0, mr->buf, mr->len);
+				ret = rig_fi_mr_readable(dom, mr);
 		}
-		mr->start = a;
-		mr->copy = true;
 	}
 	if (ret) {
 		FI_WARN(&rig_prov, FI_LOG_MR, "%s\n", rig_error());
+		pthread_mutex_lock(&dom->lock);
+		rig_fi_mr_unlist(mr);
+		pthread_mutex_unlock(&dom->lock);
 		if (mr->region)
 			rig_region_deregister(mr->region);
 		free(mr);
@@ -655,13 +729,6 @@ static int rig_fi_mr_regv(struct fid *fid, const struct iovec *iov, size_t count
 	mr->mr.mem_desc = mr;
 	mr->mr.key = (uint64_t)(mr->region ? rig_region_key(mr->region) : 0) << 32 |
 		     (uint32_t)mr->start;
-	if (mr->copy && (access & FI_REMOTE_READ)) {
-		mr->readable = true;
-		pthread_mutex_lock(&dom->lock);
-		mr->next_readable = dom->readable;
-		dom->readable = mr;
-		pthread_mutex_unlock(&dom->lock);
-	}
 	*mrp = &mr->mr;
 	return 0;
 }
@@ -748,6 +815,7 @@ static int rig_fi_domain_close(struct fid *fid)
 	struct rig_domain *dom = container_of(fid, struct rig_domain, domain.fid);
 
 	rig_bnxt_close(dom->nic);
+	rig_dirty_close(dom->dirty);
 	pthread_mutex_destroy(&dom->lock);
 	free(dom);
 	return 0;

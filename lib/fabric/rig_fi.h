@@ -89,6 +89,13 @@ struct rig_domain {
 	/* Under @lock: */
 	struct rig_ep *eps;		/* enabled endpoints: next_dom */
 	struct rig_mr *readable;	/* copy registrations a peer may read: next_readable */
+	/*
+	 * The tracker of the pages those copies' buffers had written (NULL
+	 * when the kernel offers none: they are copied whole), opened by the
+	 * first such registration, when @dirty_tried is set.
+	 */
+	struct rig_dirty *dirty;
+	bool dirty_tried;
 	char name[32];
 };
 
@@ -208,9 +215,29 @@ struct rig_mr {
 	size_t len;
 	bool copy;			/* no IOMMU: the region holds a copy of the buffer */
 	bool readable;			/* a copy with FI_REMOTE_READ: in dom->readable */
+	bool tracked;			/* and dom->dirty tracks its buffer's writes */
 	const void *buf;
 	struct rig_mr *next_readable;	/* under the domain's lock */
 };
+
+/* dirty.c: the pages of a buffer written since last asked */
+struct rig_dirty;
+
+/* A walk over a tracked buffer's written pages: rig_dirty_walk_next(). */
+struct rig_dirty_walk {
+	struct rig_dirty *d;
+	uintptr_t buf, next, end;	/* the buffer; the pages still to scan */
+	size_t len;
+	size_t n, i;			/* ranges the last scan gave, and taken */
+};
+
+int rig_dirty_open(struct rig_dirty **d);
+void rig_dirty_close(struct rig_dirty *d);
+int rig_dirty_track(struct rig_dirty *d, const void *buf, size_t len);
+void rig_dirty_untrack(struct rig_dirty *d, const void *buf, size_t len);
+void rig_dirty_walk_start(struct rig_dirty_walk *w, struct rig_dirty *d, const void *buf,
+			  size_t len);
+bool rig_dirty_walk_next(struct rig_dirty_walk *w, size_t *from, size_t *to);
 
 /* fabric.c */
 int rig_fi_getinfo(uint32_t version, const char *node, const char *service, uint64_t flags,
