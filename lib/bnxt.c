@@ -201,3 +201,8 @@ RIG_EXPORT int rig_bnxt_iommu(const struct rig_bnxt *nic)
 {
 	return !!(nic->flags & RIG_BNXT_QUERY_IOMMU);
 }
+
+RIG_EXPORT int rig_bnxt_dmabuf(const struct rig_bnxt *nic)
+{
+	return !!(nic->flags & RIG_BNXT_QUERY_REG_DMABUF);
+}

@@ -640,6 +640,25 @@ TEST(open_of_a_nic_that_needs_no_kick_maps_no_status_page)
 	rig_bnxt_close(nic);
 }
 
+TEST(a_nic_takes_dma_bufs_exactly_when_its_query_says_so)
+{
+	struct rig_bnxt *nic;
+	struct rig_region *r = NULL;
+
+	fake.flags = RIG_BNXT_QUERY_IOMMU;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(0, rig_bnxt_dmabuf(nic));
+	EXPECT_EQ(-EOPNOTSUPP, rig_region_dmabuf(nic, 0, 0, 1, &r));
+	EXPECT_EQ(NULL, r);
+	rig_bnxt_close(nic);
+
+	fake.flags = RIG_BNXT_QUERY_REG_DMABUF;
+	ASSERT_EQ(0, fake_open(_metadata, &nic)) TH_LOG("%s", rig_error());
+	EXPECT_EQ(1, rig_bnxt_dmabuf(nic));
+	EXPECT_EQ(0, rig_bnxt_iommu(nic));
+	rig_bnxt_close(nic);
+}
+
 /* Regions: who may read them */
 
 TEST(a_local_region_asks_for_no_remote_read_and_every_other_region_for_none)

@@ -93,6 +93,18 @@ size_t rig_bnxt_page(const struct rig_bnxt *nic);
 int rig_bnxt_iommu(const struct rig_bnxt *nic);
 
 /**
+ * rig_bnxt_dmabuf() - does the NIC take regions over a dma-buf?
+ * @nic: an open NIC
+ *
+ * A module built for a kernel with dma-buf support takes them
+ * (rig_region_dmabuf()); an older module, or one whose kernel has no
+ * dma-buf, does not.
+ *
+ * Return: 1 if rig_region_dmabuf() may succeed on @nic, else 0.
+ */
+int rig_bnxt_dmabuf(const struct rig_bnxt *nic);
+
+/**
  * rig_bnxt_fd() - the NIC's file, for poll() and epoll
  * @nic: an open NIC
  *
