@@ -43,7 +43,7 @@ static void devices_limits(struct limits *lim)
 }
 
 /*
- * What the NIC itself says through librig: its kind, IOMMU and page.
+ * What the NIC itself says through librig: its kind, IOMMU, dma-buf and page.
  * Return: 0, or -1 with the reason in @info->error and on stderr.
  */
 static int devices_query(struct nic_info *info)
@@ -58,6 +58,7 @@ static int devices_query(struct nic_info *info)
 	snprintf(info->kind, sizeof(info->kind), "%s",
 		 rig_bnxt_kind(nic) == RIG_KIND_PCI ? "pci" : "soft");
 	info->iommu = rig_bnxt_iommu(nic);
+	info->dmabuf = rig_bnxt_dmabuf(nic);
 	info->page = rig_bnxt_page(nic);
 	rig_bnxt_close(nic);
 	return 0;

@@ -209,6 +209,7 @@ void nic_sysfs(const char *name, struct nic_info *info)
 		strcpy(info->kind, "?");
 	sysfs_pci(name, info->pci, sizeof(info->pci));
 	info->iommu = sysfs_flag(name, "iommu");
+	info->dmabuf = -1;	/* only the NIC's query says (devices.c) */
 	info->relaxed = sysfs_flag(name, "relaxed_ordering");
 	sysfs_read(name, "chip", info->chip, sizeof(info->chip));
 	sysfs_read(name, "firmware_version", info->firmware, sizeof(info->firmware));

@@ -53,7 +53,8 @@ const char *nics_default_peer(const struct nic_list *list, const char *device);
  * nic_sysfs() - what sysfs says of a NIC
  * @name: "rig_bnxt0"
  * @info: filled in: name, kind, PCI address, IOMMU and Relaxed Ordering
- *	  (-1 for what could not be read); page and error are cleared
+ *	  (-1 for what could not be read); dma-buf -1 (sysfs does not say);
+ *	  page and error are cleared
  */
 void nic_sysfs(const char *name, struct nic_info *info);
 

@@ -295,6 +295,7 @@ static void out_device(FILE *f, const struct nic_info *nic, const struct limits 
 	out_field(f, "kind:", nic->kind);
 	out_field(f, "pci_address:", nic->pci[0] ? nic->pci : "-");
 	out_field(f, "iommu:", out_yes_no(nic->iommu, "yes", "no"));
+	out_field(f, "dma_buf:", out_yes_no(nic->dmabuf, "yes", "no"));
 	out_field(f, "relaxed_ordering:", out_yes_no(nic->relaxed, "on", "off"));
 	snprintf(buf, sizeof(buf), "%zu", nic->page);
 	out_field(f, "page_size:", nic->page ? buf : "?");
@@ -378,6 +379,8 @@ static void out_json_device(FILE *f, const struct nic_info *nic, const struct li
 	out_json_opt_string(f, nic->pci);
 	fputs(", \"iommu\": ", f);
 	out_json_bool(f, nic->iommu);
+	fputs(", \"dma_buf\": ", f);
+	out_json_bool(f, nic->dmabuf);
 	fputs(", \"relaxed_ordering\": ", f);
 	out_json_bool(f, nic->relaxed);
 	fputs(", \"page_size\": ", f);

@@ -83,6 +83,8 @@ struct lat_result {
  * @kind: "soft", "pci" or "?" when sysfs does not say
  * @pci: the PCI address, or "" when its parent is no PCI device
  * @iommu: 1 behind a translating IOMMU, 0 not, -1 unknown
+ * @dmabuf: 1 when the NIC takes regions over a dma-buf, 0 not, -1 unknown
+ *	    (the NIC could not be opened: only its query says)
  * @relaxed: 1 when PCIe Relaxed Ordering is on, 0 off, -1 unknown
  * @page: the page size the NIC's ABI reports, 0 when it could not be opened
  * @chip: "0x1750", "" when sysfs does not say
@@ -108,6 +110,7 @@ struct nic_info {
 	char kind[16];
 	char pci[64];
 	int iommu;
+	int dmabuf;
 	int relaxed;
 	size_t page;
 	char chip[16];

@@ -181,7 +181,7 @@ run devices -d rig_bnxt7
 expect "rig devices -d of a NIC that is not there fails" 1 "" "no NIC 'rig_bnxt7'"
 run devices
 expect "rig devices shows what sysfs says of a NIC it cannot open, with librig's error" 1 \
-	'nic: rig_bnxt90.*kind: +soft.*pci_address: +-.*iommu: +no.*page_size: +\?.*nic: rig_bnxt91' \
+	'nic: rig_bnxt90.*kind: +soft.*pci_address: +-.*iommu: +no.*dma_buf: +\?.*page_size: +\?.*nic: rig_bnxt91' \
 	'rig: rig_bnxt_open: /dev/rig_bnxt90: .*'
 run devices --json
 printf '%s' "$out" >"$tmp/devices.json"

@@ -621,9 +621,10 @@ TEST(numbers_json_cannot_spell_are_null)
 /* Devices */
 
 static const struct nic_info fake_nics[] = {
-	{ .name = "rig_bnxt0", .kind = "soft", .iommu = 0, .relaxed = 0, .page = 4096 },
-	{ .name = "rig_bnxt1", .kind = "pci", .pci = "0000:01:00.0", .iommu = 1, .relaxed = -1,
-	  .error = "rig_bnxt_open: /dev/rig_bnxt1: permission denied" },
+	{ .name = "rig_bnxt0", .kind = "soft", .iommu = 0, .dmabuf = 1, .relaxed = 0,
+	  .page = 4096 },
+	{ .name = "rig_bnxt1", .kind = "pci", .pci = "0000:01:00.0", .iommu = 1, .dmabuf = -1,
+	  .relaxed = -1, .error = "rig_bnxt_open: /dev/rig_bnxt1: permission denied" },
 };
 
 TEST(devices_show_each_field_in_the_manner_of_ibv_devinfo)
@@ -645,6 +646,33 @@ TEST(devices_show_each_field_in_the_manner_of_ibv_devinfo)
 	EXPECT_NE(NULL, strstr(t, "\tmax_message_bytes:  2147483647\n"));
 	EXPECT_NE(NULL, strstr(t, "\tmemlock_limit:      8388608 (8 MiB)\n"));
 	EXPECT_NE(NULL, strstr(t, "\n\nnic: rig_bnxt1\n"));
+}
+
+TEST(devices_say_whether_a_nic_takes_dma_bufs_and_unknown_when_it_was_not_opened)
+{
+	static const struct nic_info nics[] = {
+		{ .name = "rig_bnxt0", .kind = "soft", .dmabuf = 1, .page = 4096 },
+		{ .name = "rig_bnxt1", .kind = "soft", .dmabuf = 0, .page = 4096 },
+		{ .name = "rig_bnxt2", .kind = "soft", .dmabuf = -1 },
+	};
+	struct limits lim = { 4096, 0x7fffffff, 8 << 20, false, false };
+	struct capture c;
+	char *t, *at;
+
+	out_devices(capture_open(&c), nics, 3, &lim, NULL, 0);
+	t = capture_close(&c);
+	at = strstr(t, "\tdma_buf:            yes\n");
+	ASSERT_NE(NULL, at) TH_LOG("%s", t);
+	at = strstr(at, "\tdma_buf:            no\n");
+	ASSERT_NE(NULL, at) TH_LOG("%s", t);
+	EXPECT_NE(NULL, strstr(at, "\tdma_buf:            ?\n")) TH_LOG("%s", t);
+	if (!have_python())
+		SKIP(return, "no python3 to parse the JSON");
+	out_devices_json(capture_open(&c), nics, 3, &lim, NULL, 0);
+	t = capture_close(&c);
+	EXPECT_EQ(0, python_over(t,
+		"import json,sys; d=json.load(open(sys.argv[1]))[\"devices\"]; "
+		"assert [n[\"dma_buf\"] for n in d] == [True, False, None]"));
 }
 
 TEST(an_unlimited_or_unapplied_memlock_says_so)
@@ -825,6 +853,7 @@ TEST_F(sysfs, a_modelled_nic_shows_the_address_of_its_stand_in_function)
 	EXPECT_STREQ("soft", info.kind);
 	EXPECT_STREQ("0000:01:00.0", info.pci);
 	EXPECT_EQ(0, info.iommu);
+	EXPECT_EQ(-1, info.dmabuf);	/* sysfs does not say: only an open NIC */
 	EXPECT_EQ(0, info.relaxed);
 	EXPECT_EQ(0, info.page);
 }
