@@ -147,7 +147,8 @@ kunit: deps
 	$(TOP)/scripts/kunit
 
 # fabric_tools runs lib/examples/mpi_check under Open MPI: built where mpicc is.
-selftests-build: module lib fabric
+# examples runs lib/examples' programs and rig devices.
+selftests-build: module lib fabric examples tools
 	$(MAKE) -C selftests/rig_bnxt
 	if command -v mpicc >/dev/null; then $(MAKE) -C lib/examples mpi; fi
 
@@ -167,14 +168,16 @@ VM_IOMMU := --iommu --soft 2 --soft-pcie --ivshmem 16 --timeout 1200
 # and rxe's wire do not change with it, the wire and the provider are
 # run there, and it would add six minutes.
 IOMMU_TESTS := devices regions args abi fuzz qp firmware hardening race module pcie fabric \
-	       fabric_tools wire link lockdown
+	       fabric_tools examples wire link lockdown
 # Every streaming DMA mapping bounced (no IOMMU): memory the NIC could not
 # reach itself is refused.
 VM_SWIOTLB := --soft 1
 # The debug kernel behind the IOMMU: every program, fault injection too,
 # but perftest_peers (it needs rdma_rxe, which the debug kernel does not
-# build) and fabric_tools (Open MPI and fi_pingpong over the provider that
-# the fabric program already drives under KASAN: minutes more for little).
+# build), fabric_tools (Open MPI and fi_pingpong over the provider that
+# the fabric program already drives under KASAN: minutes more for little)
+# and examples (that kernel has no dma-buf, its IOMMU takes no gpu_read:
+# qp drives what is left).
 VM_DEBUG := --debug-kernel --iommu --soft 2 --soft-pcie --ivshmem 16 --mem 3G --timeout 3600
 DEBUG_TESTS := devices regions args abi fuzz qp firmware hardening faults race trinity module pcie \
 	       fabric wire link lockdown
