@@ -20,6 +20,7 @@ enum {
 	OPT_ENTRIES,
 	OPT_JSON,
 	OPT_POLL,
+	OPT_MEM,
 };
 
 static const struct option devices_options[] = {
@@ -41,13 +42,15 @@ static const struct option send_options[] = {
 	{ "entries", required_argument, NULL, OPT_ENTRIES },
 	{ "events", no_argument, NULL, 'e' },
 	{ "poll", no_argument, NULL, OPT_POLL },
+	{ "mem", required_argument, NULL, OPT_MEM },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
 
-#define PERF_USAGE_TAIL "[-s BYTES | -a] [-n N] [--entries N] [-e | --poll] [--json] [-q]"
+#define PERF_USAGE_TAIL \
+	"[-s BYTES | -a] [-n N] [--entries N] [-e | --poll] [--mem host|dmabuf] [--json] [-q]"
 #define PERF_USAGE_OOB "[-S | ADDRESS] [-p PORT]"
 
 #define HELP_SIZES \
@@ -61,6 +64,9 @@ static const struct option send_options[] = {
 	"  -e, --events        sleep for each completion (rig_qp_wait) at once\n" \
 	"      --poll          only spin for completions (rig_qp_poll), never sleep\n" \
 	"                      (default: spin 20 us, then sleep)\n" \
+	"      --mem KIND      the memory of the test's regions: host (default), or\n" \
+	"                      dmabuf: dma-bufs that udmabuf makes over memfd pages,\n" \
+	"                      as a GPU's memory reaches a NIC (needs /dev/udmabuf)\n" \
 	"      --json          print the results as one JSON document, no progress\n" \
 	"  -q, --quiet         print the table only: no banner, no progress line\n" \
 	"  -h, --help          print this help\n"
@@ -375,6 +381,14 @@ static enum cli_result cli_option(struct cli *cli, const struct cli_cmd *c, int 
 		if (cli->wait != CLI_WAIT_ADAPTIVE)
 			return cli_bad(err, c, "-e and --poll exclude each other");
 		cli->wait = opt == 'e' ? CLI_WAIT_EVENTS : CLI_WAIT_POLL;
+		break;
+	case OPT_MEM:
+		if (!strcmp(arg, "host"))
+			cli->mem = CLI_MEM_HOST;
+		else if (!strcmp(arg, "dmabuf"))
+			cli->mem = CLI_MEM_DMABUF;
+		else
+			return cli_bad(err, c, "bad memory '%s': give host or dmabuf", arg);
 		break;
 	case OPT_JSON:
 		cli->json = true;

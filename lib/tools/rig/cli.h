@@ -46,6 +46,12 @@ enum cli_wait {
 	CLI_WAIT_POLL,		/* --poll: spin on rig_qp_poll() only */
 };
 
+/* The memory of a test's regions (--mem). */
+enum cli_mem {
+	CLI_MEM_HOST,		/* host regions (the default) */
+	CLI_MEM_DMABUF,		/* regions over dma-bufs that udmabuf makes */
+};
+
 /**
  * struct cli - what the command line asks for
  * @cmd: the command
@@ -56,6 +62,7 @@ enum cli_wait {
  * @iters: -n; 0 for cli_default_iters() of each size
  * @entries: --entries: ring slots, a power of two
  * @wait: how to wait for completions
+ * @mem: --mem: the memory of the test's regions
  * @json: --json: one JSON document on stdout, no progress line
  * @quiet: --quiet: the table only, no banner or progress line
  * @netdev: rig link: the interface to attach to, "" to detach
@@ -73,6 +80,7 @@ struct cli {
 	uint64_t iters;
 	uint32_t entries;
 	enum cli_wait wait;
+	enum cli_mem mem;
 	bool json;
 	bool quiet;
 	const char *netdev;

@@ -49,12 +49,17 @@ void out_rule(FILE *f, bool latency)
 	fputc('\n', f);
 }
 
+static const char *out_memory(const struct run_info *run)
+{
+	return run->memory ? run->memory : "host";
+}
+
 void out_banner(FILE *f, const struct run_info *run, bool latency)
 {
 	out_rule(f, latency);
 	if (run->remote) {
-		fprintf(f, " rig %s: %s (%s), ring of %u, host regions\n %s\n", run->test,
-			run->device, run->kind, run->entries, run->remote);
+		fprintf(f, " rig %s: %s (%s), ring of %u, %s regions\n %s\n", run->test,
+			run->device, run->kind, run->entries, out_memory(run), run->remote);
 		fprintf(f, " %s\n", latency ?
 			"latency is half a round trip, in microseconds" :
 			"MiB/s is 2^20 bytes a second, Gb/s 10^9 bits");
@@ -67,7 +72,7 @@ void out_banner(FILE *f, const struct run_info *run, bool latency)
 			run->device);
 	else
 		fprintf(f, " rig %s: %s -> %s", run->test, run->device, run->peer);
-	fprintf(f, " (%s), ring of %u, host regions\n", run->kind, run->entries);
+	fprintf(f, " (%s), ring of %u, %s regions\n", run->kind, run->entries, out_memory(run));
 	if (latency)
 		fprintf(f, " latency is half a round trip, in microseconds; the first round trip\n"
 			   " of each size is checked both ways\n");
@@ -176,6 +181,8 @@ static void out_json_run(FILE *f, const struct run_info *run)
 	out_json_string(f, run->peer);
 	fputs(",\n  \"kind\": ", f);
 	out_json_string(f, run->kind);
+	fputs(",\n  \"memory\": ", f);
+	out_json_string(f, out_memory(run));
 	if (run->remote) {
 		fputs(",\n  \"remote\": ", f);
 		out_json_string(f, run->remote);

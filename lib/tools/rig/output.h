@@ -26,6 +26,7 @@
  * @remote: with a peer on another machine, who it is and this end's role
  *	    ("client of perftest 6.06 at 10.0.0.2"); NULL in one process
  * @checked: with @remote, what this end checks of the bytes
+ * @memory: what its regions are: "host" or "dma-buf" (NULL: host)
  */
 struct run_info {
 	const char *test;
@@ -35,6 +36,7 @@ struct run_info {
 	uint32_t entries;
 	const char *remote;
 	const char *checked;
+	const char *memory;
 };
 
 /**

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * What the performance tests share: opening the NICs, two connected
- * queue pairs, host regions of the largest size, the check of the first
- * message, taking completions, the progress line, and the loop over
- * sizes that prints each result.  The tests' own loops are in perf_bw.c
- * and perf_lat.c.
+ * queue pairs, regions of the largest size (their memory: perf_mem.c),
+ * the check of the first message, taking completions, the progress line,
+ * and the loop over sizes that prints each result.  The tests' own loops
+ * are in perf_bw.c and perf_lat.c.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -189,8 +189,7 @@ int perf_pattern_write(struct perf *p, struct rig_region *r, size_t n, unsigned 
 
 	for (size_t i = 0; i < n; i++)
 		p->check[i] = perf_pattern(i, salt) ^ mask;
-	return perf_librig(p, rig_region_write(r, 0, p->check, n),
-			   flip ? "clear the target" : "write the pattern");
+	return perf_mem_write(p, r, p->check, n, flip ? "clear the target" : "write the pattern");
 }
 
 int perf_fill(struct perf *p, struct rig_region *src, struct rig_region *dst, unsigned int salt)
@@ -202,7 +201,7 @@ int perf_fill(struct perf *p, struct rig_region *src, struct rig_region *dst, un
 
 int perf_verify(struct perf *p, struct rig_region *dst, unsigned int salt, const char *what)
 {
-	if (perf_librig(p, rig_region_read(dst, 0, p->check, p->bytes), "read the target"))
+	if (perf_mem_read(p, dst, p->check, p->bytes, "read the target"))
 		return -1;
 	for (size_t i = 0; i < p->bytes; i++) {
 		unsigned char want = perf_pattern(i, salt);
@@ -270,8 +269,7 @@ static int perf_regions(struct perf *p, const struct perf_test *t)
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		if ((t->regions & want[i].bit) &&
-		    perf_librig(p, rig_region_host(want[i].nic, max, want[i].r), "host region"))
+		if ((t->regions & want[i].bit) && perf_region(p, want[i].nic, max, want[i].r))
 			return -1;
 	p->check = malloc(max);
 	if (!p->check)
@@ -285,6 +283,7 @@ void perf_close(struct perf *p)
 	if (p->b && p->b != p->a)
 		rig_bnxt_close(p->b);
 	rig_bnxt_close(p->a);
+	perf_mem_free(p);
 	free(p->check);
 }
 
@@ -350,6 +349,7 @@ void *perf_init(struct perf *p, const struct cli *cli, const struct perf_test *t
 	*p = (struct perf){ .cli = cli };
 	p->run.test = t->name;
 	p->run.entries = cli->entries;
+	p->run.memory = cli->mem == CLI_MEM_DMABUF ? "dma-buf" : "host";
 	p->progress.on = isatty(STDERR_FILENO) && !cli->json && !cli->quiet;
 	p->spin_ns = cli->wait == CLI_WAIT_EVENTS ? 0 :
 		     cli->wait == CLI_WAIT_POLL ? UINT64_MAX : PERF_SPIN_NS;

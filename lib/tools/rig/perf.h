@@ -46,6 +46,23 @@ struct progress {
 
 struct oob_run;
 
+/* The most regions a test makes: four in one process. */
+#define PERF_MEMS 4
+
+/**
+ * struct perf_mem - a dma-buf a region of the test stands on (--mem dmabuf)
+ * @r: the region
+ * @fd: the dma-buf
+ * @map: its mapping, through which the test reaches the bytes
+ * @bytes: its size
+ */
+struct perf_mem {
+	struct rig_region *r;
+	int fd;
+	void *map;
+	size_t bytes;
+};
+
 /**
  * struct perf - one run of a test
  * @cli: the command line
@@ -54,8 +71,10 @@ struct oob_run;
  * @b: the peer NIC: @a itself for read-bw or when --peer names it
  * @qa: a queue pair of @a
  * @qb: its peer, of @b
- * @a_src, @a_dst, @b_src, @b_dst: host regions of the largest size
- *	(those a test does not use are NULL)
+ * @a_src, @a_dst, @b_src, @b_dst: regions of the largest size, of the
+ *	memory --mem asks for (those a test does not use are NULL)
+ * @mem: the dma-bufs of those regions, with --mem dmabuf
+ * @nmem: how many
  * @check: a buffer of the largest size for the data check
  * @progress: the progress line
  * @spin_ns: how long perf_next() spins before it sleeps
@@ -70,6 +89,8 @@ struct perf {
 	struct rig_bnxt *a, *b;
 	struct rig_qp *qa, *qb;
 	struct rig_region *a_src, *a_dst, *b_src, *b_dst;
+	struct perf_mem mem[PERF_MEMS];
+	unsigned int nmem;
 	unsigned char *check;
 	struct progress progress;
 	uint64_t spin_ns;
@@ -142,6 +163,36 @@ int perf_next(struct perf *p, struct rig_qp *qp, const char *side, struct rig_co
 
 /** perf_progress() - redraw the progress line if it is on and due */
 void perf_progress(struct perf *p, uint64_t done, uint64_t now);
+
+/* The memory of the regions (perf_mem.c). */
+
+/**
+ * perf_region() - a region of @n bytes on @nic, of the memory --mem asks for
+ *
+ * A host region, or one over a new dma-buf that udmabuf makes (@n rounded
+ * up to the page), which perf_mem_free() lets go after the NIC is closed.
+ *
+ * Return: 0, or -1 after saying why not.
+ */
+int perf_region(struct perf *p, struct rig_bnxt *nic, size_t n, struct rig_region **r);
+
+/**
+ * perf_mem_write() - copy @n bytes of @buf to the start of @r
+ * @what: for librig's error: what the copy was for
+ *
+ * Through librig for a host region, through the dma-buf's mapping for one
+ * over a dma-buf.
+ *
+ * Return: 0, or -1 after saying why not.
+ */
+int perf_mem_write(struct perf *p, struct rig_region *r, const void *buf, size_t n,
+		   const char *what);
+
+/** perf_mem_read() - copy @n bytes from the start of @r into @buf: as perf_mem_write() */
+int perf_mem_read(struct perf *p, struct rig_region *r, void *buf, size_t n, const char *what);
+
+/** perf_mem_free() - unmap and close the dma-bufs of perf_region() */
+void perf_mem_free(struct perf *p);
 
 /**
  * perf_fill() - write the pattern @salt into @src and its complement into

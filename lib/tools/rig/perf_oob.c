@@ -125,8 +125,7 @@ static int oob_prepare(struct oob_run *r, struct rig_endpoint *e)
 
 	if (perf_librig(p, rig_qp_make(p->a, p->cli->entries, &p->qa), "make a queue pair") ||
 	    perf_librig(p, rig_qp_endpoint(p->qa, e), "endpoint") ||
-	    perf_librig(p, rig_region_host(p->a, src, &p->a_src), "host region") ||
-	    perf_librig(p, rig_region_host(p->a, max, &p->a_dst), "host region"))
+	    perf_region(p, p->a, src, &p->a_src) || perf_region(p, p->a, max, &p->a_dst))
 		return -1;
 	p->check = malloc(rig_region_bytes(p->a_src));
 	if (!p->check)

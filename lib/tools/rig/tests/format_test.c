@@ -118,6 +118,26 @@ TEST(a_test_without_options_sends_64_kib_on_a_ring_of_128)
 	EXPECT_STREQ("", err);
 }
 
+TEST(mem_chooses_host_or_dma_buf_regions_for_every_test_and_host_is_the_default)
+{
+	static const char *const tests[] = { "send-bw", "send-lat", "read-bw" };
+	char *out, *err;
+	struct cli cli;
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV((char *)tests[i])));
+		EXPECT_EQ(CLI_MEM_HOST, cli.mem);
+		ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err,
+					 ARGV((char *)tests[i], "--mem", "dmabuf")));
+		EXPECT_EQ(CLI_MEM_DMABUF, cli.mem) TH_LOG("%s", tests[i]);
+		ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err,
+					 ARGV((char *)tests[i], "--mem", "dmabuf", "--mem", "host")));
+		EXPECT_EQ(CLI_MEM_HOST, cli.mem) TH_LOG("%s", tests[i]);
+	}
+	ASSERT_EQ(CLI_RUN, parse(&cli, &out, &err, ARGV("read-bw", "-S", "--mem", "dmabuf")));
+	EXPECT_EQ(CLI_MEM_DMABUF, cli.mem);
+}
+
 TEST(all_runs_every_power_of_two_from_2_bytes_to_8_mib)
 {
 	char *out, *err;
@@ -236,6 +256,10 @@ TEST(bad_arguments_are_usage_errors_that_say_what_is_wrong)
 	expect_usage_error(_metadata, ARGV("send-bw", "--entries", "8192"), "bad ring size");
 	expect_usage_error(_metadata, ARGV("send-bw", "--entries", "1"), "bad ring size");
 	expect_usage_error(_metadata, ARGV("send-bw", "-e", "--poll"), "exclude each other");
+	expect_usage_error(_metadata, ARGV("send-bw", "--mem", "gpu"),
+			   "bad memory 'gpu': give host or dmabuf");
+	expect_usage_error(_metadata, ARGV("read-bw", "--mem"), "option '--mem' needs a value");
+	expect_usage_error(_metadata, ARGV("devices", "--mem", "dmabuf"), "unknown option '--mem'");
 	expect_usage_error(_metadata, ARGV("send-bw", "host", "extra"),
 			   "unexpected argument 'extra'");
 	expect_usage_error(_metadata, ARGV("send-bw", "-S", "host"), "give one");
@@ -451,7 +475,7 @@ TEST(rows_of_huge_numbers_stay_one_row)
 
 TEST(the_banner_names_the_nics_and_the_ring)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL, "host" };
 	struct capture c;
 	char *t;
 
@@ -465,7 +489,7 @@ TEST(against_a_remote_peer_the_banner_says_who_and_what_is_checked)
 {
 	struct run_info run = { "send-bw", "rig_bnxt0", "perftest", "soft", 128,
 				"client of perftest 6.06 at 10.0.0.2 port 18515: queue pair 0x11",
-				"each message's length is checked" };
+				"each message's length is checked", "host" };
 	struct capture c;
 	char *t;
 
@@ -524,7 +548,7 @@ static int have_python(void)
 
 TEST(bandwidth_json_parses_and_carries_every_number)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL, "host" };
 	struct bw_result r[2] = { fake_bw, fake_bw };
 	struct capture c;
 	char *t;
@@ -544,10 +568,34 @@ TEST(bandwidth_json_parses_and_carries_every_number)
 		"assert r[0][\"seconds\"]==0.625"));
 }
 
+TEST(the_banner_and_json_say_which_memory_the_regions_are)
+{
+	struct run_info run = { "read-bw", "rig_bnxt0", "rig_bnxt0", "soft", 128, NULL, NULL,
+				"dma-buf" };
+	struct capture c;
+	char *t;
+
+	out_banner(capture_open(&c), &run, false);
+	t = capture_close(&c);
+	EXPECT_NE(NULL, strstr(t, "(soft), ring of 128, dma-buf regions\n")) TH_LOG("%s", t);
+	EXPECT_EQ(NULL, strstr(t, "host regions"));
+	run.memory = "host";
+	out_banner(capture_open(&c), &run, false);
+	t = capture_close(&c);
+	EXPECT_NE(NULL, strstr(t, "(soft), ring of 128, host regions\n")) TH_LOG("%s", t);
+	if (!have_python())
+		SKIP(return, "no python3 to parse the JSON");
+	run.memory = "dma-buf";
+	out_bw_json(capture_open(&c), &run, NULL, 0);
+	t = capture_close(&c);
+	EXPECT_EQ(0, python_over(t,
+		"import json,sys; d=json.load(open(sys.argv[1])); assert d[\"memory\"]==\"dma-buf\""));
+}
+
 TEST(json_against_a_remote_peer_says_who_and_what_is_checked)
 {
 	struct run_info run = { "read-bw", "rig_bnxt0", "rig", "soft", 128,
-				"server of rig at 10.0.0.2 port 40000", "\"all\" checked" };
+				"server of rig at 10.0.0.2 port 40000", "\"all\" checked", "host" };
 	struct capture c;
 	char *t;
 
@@ -563,7 +611,7 @@ TEST(json_against_a_remote_peer_says_who_and_what_is_checked)
 
 TEST(latency_json_parses_and_carries_every_percentile)
 {
-	struct run_info run = { "send-lat", "rig_bnxt0", "rig_bnxt0", "soft", 2, NULL, NULL };
+	struct run_info run = { "send-lat", "rig_bnxt0", "rig_bnxt0", "soft", 2, NULL, NULL, "host" };
 	struct capture c;
 	char *t;
 
@@ -580,7 +628,7 @@ TEST(latency_json_parses_and_carries_every_percentile)
 
 TEST(json_of_an_empty_run_parses)
 {
-	struct run_info run = { "read-bw", "rig_bnxt0", "rig_bnxt0", "soft", 128, NULL, NULL };
+	struct run_info run = { "read-bw", "rig_bnxt0", "rig_bnxt0", "soft", 128, NULL, NULL, "host" };
 	struct capture c;
 	char *t;
 
@@ -603,7 +651,7 @@ TEST(json_strings_are_escaped)
 
 TEST(numbers_json_cannot_spell_are_null)
 {
-	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL };
+	struct run_info run = { "send-bw", "rig_bnxt0", "rig_bnxt1", "soft", 128, NULL, NULL, "host" };
 	struct bw_result r = fake_bw;
 	struct capture c;
 	char *t;
