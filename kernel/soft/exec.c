@@ -374,6 +374,16 @@ static void rig_soft_res_fail(struct rig_soft_qp *peer, u32 wr_id, u8 status, u8
 	rig_soft_qp_fail(peer, REQ_NONE, reason);
 }
 
+/*
+ * The most entries a ring of @entries may have outstanding: all but its
+ * last slot, and on a send ring all but the reserve too (CREATE_QP made
+ * every send ring larger than both).
+ */
+static u32 rig_soft_ring_room(u32 type, u32 entries)
+{
+	return type == DBC_DBC_TYPE_SQ ? entries - RIG_SOFT_SQ_RESERVE - 1 : entries - 1;
+}
+
 /* Entries the value in @db says are posted beyond @done; U32_MAX: corrupt. */
 static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entries, u64 done)
 {
@@ -386,7 +396,7 @@ static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entrie
 	    !rig_soft_db_pos(db->val, entries, &prod))
 		return U32_MAX;
 	n = (prod + lap - done % lap) % lap;
-	return n >= entries ? U32_MAX : n;
+	return n > rig_soft_ring_room(type, entries) ? U32_MAX : n;
 }
 
 /*
@@ -394,11 +404,12 @@ static u32 rig_soft_posted_by(const struct rig_soft_db *db, u32 type, u32 entrie
  * name a place on a circle of 2 * @entries.  A doorbell of another type,
  * with a bit outside its fields, an index outside the ring or more than
  * a ring ahead is corrupt: U32_MAX.  So is one that fills the ring to
- * its last slot (its index the consumer's, only the epoch flipped):
- * bnxt_re and rdma-core never ring one, and what the chip makes of it
- * is not written down, so the model takes the least convenient reading:
- * the queue pair fails (PROD_WQE_MSMTCH_ERROR for a send ring,
- * WQE_FORMAT_ERROR for a receive ring).  Never rung: nothing.  The page is
+ * its last slot (its index the consumer's, only the epoch flipped), or a
+ * send ring into its reserve of RIG_SOFT_SQ_RESERVE entries: bnxt_re and
+ * rdma-core never ring one, and what the chip makes of it is not written
+ * down, so the model takes the least convenient reading: the queue pair
+ * fails (PROD_WQE_MSMTCH_ERROR for a send ring, WQE_FORMAT_ERROR for a
+ * receive ring).  Never rung: nothing.  The page is
  * read again only when the entries of the last value taken are all done,
  * as a NIC works through what one doorbell named before the next.
  */

@@ -16,6 +16,10 @@
 #include "fake.h"
 
 #define T_ENTRIES	8
+/* The send ring's slots, as fake_create_qp_req() rounds T_ENTRIES and the reserve up. */
+#define T_SQ_SLOTS	256
+/* The most send entries outstanding: all but the reserve and the spare slot. */
+#define T_SQ_ROOM	(T_SQ_SLOTS - RIG_SOFT_SQ_RESERVE - 1)
 #define T_CQ_ENTRIES	16
 #define T_REGION_BYTES	(3 * SZ_4K)
 #define S(x)		CMDQ_MODIFY_QP_NEW_STATE_##x
@@ -80,6 +84,7 @@ static struct tqp *make_qp(struct kunit *test, struct fake_fn *ff, u32 pd)
 	req.pd_id = cpu_to_le32(pd);
 	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), 0);
 	t->q.qpn = le32_to_cpu(((struct creq_create_qp_resp *)&resp)->xid);
+	KUNIT_ASSERT_EQ(test, t->q.sq_slots, T_SQ_SLOTS);
 	return t;
 }
 
@@ -168,12 +173,12 @@ static void put_sges(struct sq_sge *raw, const struct sge *sge, u32 n)
 
 static dma_addr_t sq_slot(struct tqp *t, u64 pos)
 {
-	return t->q.sq + (pos % T_ENTRIES) * RIG_SOFT_WQE_SIZE;
+	return t->q.sq + (pos % T_SQ_SLOTS) * RIG_SOFT_WQE_SIZE;
 }
 
 static dma_addr_t psn_slot(struct tqp *t, u64 pos)
 {
-	return t->q.sq + T_ENTRIES * RIG_SOFT_WQE_SIZE + (pos % T_ENTRIES) * RIG_SOFT_PSN_SIZE;
+	return t->q.sq + T_SQ_SLOTS * RIG_SOFT_WQE_SIZE + (pos % T_SQ_SLOTS) * RIG_SOFT_PSN_SIZE;
 }
 
 static void ring(struct tqp *t, u32 off, u32 type, u64 count, u32 entries)
@@ -188,7 +193,7 @@ static void put_psn(struct tqp *t, u64 pos, u8 type, u32 length)
 	struct sq_psn_search_ext p = {
 		.opcode_start_psn = cpu_to_le32((u32)type << 24 | t->q.next_psn),
 		.flags_next_psn = cpu_to_le32((t->q.next_psn + npkts) & RIG_SOFT_PSN_MASK),
-		.start_slot_idx = cpu_to_le16((pos % T_ENTRIES) * RIG_SOFT_WQE_SLOTS),
+		.start_slot_idx = cpu_to_le16((pos % T_SQ_SLOTS) * RIG_SOFT_WQE_SLOTS),
 	};
 
 	fake_write(t->ff->fm, psn_slot(t, pos), &p, sizeof(p));
@@ -209,7 +214,7 @@ static void post_send_flags(struct tqp *t, const struct sge *sge, u32 n, u8 flag
 	put_sges((struct sq_sge *)(e + sizeof(h)), sge, n);
 	fake_write(t->ff->fm, sq_slot(t, t->q.sq_prod), e, sizeof(e));
 	put_psn(t, t->q.sq_prod, SQ_BASE_WQE_TYPE_SEND, sge_sum(sge, n));
-	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, T_ENTRIES);
+	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, T_SQ_SLOTS);
 }
 
 static void post_send(struct tqp *t, const struct sge *sge, u32 n)
@@ -233,7 +238,7 @@ static void post_read(struct tqp *t, const struct sge *sge, u32 n, u64 remote_va
 	put_sges((struct sq_sge *)(e + sizeof(h)), sge, n);
 	fake_write(t->ff->fm, sq_slot(t, t->q.sq_prod), e, sizeof(e));
 	put_psn(t, t->q.sq_prod, SQ_BASE_WQE_TYPE_READ_WQE, sge_sum(sge, n));
-	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, T_ENTRIES);
+	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, T_SQ_SLOTS);
 }
 
 static dma_addr_t rq_slot(struct tqp *t, u64 pos)
@@ -426,7 +431,7 @@ static void expect_sent(struct kunit *test, u64 first, u32 n)
 	u64 i;
 
 	for (i = first; i < first + n; i++)
-		expect_req(test, env(test)->a, REQ(OK), (i + 1) % T_ENTRIES);
+		expect_req(test, env(test)->a, REQ(OK), (i + 1) % T_SQ_SLOTS);
 }
 
 static void expect_received(struct kunit *test, u64 first, u32 n)
@@ -657,12 +662,27 @@ static void rings_filled_to_all_but_their_last_slot_run_every_entry(struct kunit
 	expect_no_cqe(test, env(test)->a);
 }
 
-/* Its index the consumer's, only the epoch flipped: the chip may take it for empty. */
-static void a_send_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp(struct kunit *test)
+/* bnxt_re's post_send leaves the reserve and the spare slot free, and no more. */
+static void a_send_ring_runs_entries_up_to_its_reserve(struct kunit *test)
 {
 	struct xenv *e = env(test);
 
-	post_numbered(e, T_ENTRIES);
+	post_numbered_receives(e, T_ENTRIES - 1);
+	post_numbered_sends(e, T_SQ_ROOM);
+	KUNIT_EXPECT_TRUE(test, run(test, e->a));
+	expect_received(test, 0, T_ENTRIES - 1);
+	expect_sent(test, 0, T_ENTRIES - 1);
+	/* The next send waits for a receive, its ring taken. */
+	expect_waiting(test);
+}
+
+/* What the chip does with a producer in the reserve is not written down. */
+static void a_send_doorbell_into_the_rings_reserve_fails_the_qp(struct kunit *test)
+{
+	struct xenv *e = env(test);
+
+	post_numbered_receives(e, T_ENTRIES - 1);
+	post_numbered_sends(e, T_SQ_ROOM + 1);
 	KUNIT_EXPECT_TRUE(test, run(test, e->a));
 	expect_req(test, e->a, REQ(LOCAL_QP_OPERATION_ERR), 1);
 	expect_state(test, e->a, S(ERR));
@@ -1290,6 +1310,8 @@ static u32 take_to_terminal(struct kunit *test, struct tqp *t, u32 wr_id, union 
 
 static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(struct kunit *test)
 {
+	/* Past a lap of the send ring, where its place and the count differ. */
+	const u32 laps = T_SQ_SLOTS / (T_ENTRIES - 1) + 1;
 	struct xenv *e = env(test);
 	u32 lap, cqes = 0;
 	u64 done = 0;
@@ -1297,8 +1319,8 @@ static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(s
 	union cqe c;
 
 	unkind(test, RIG_SOFT_UNKIND_AGGREGATE);
-	/* Rings are never filled to their last slot: laps of 7 entries. */
-	for (lap = 0; lap < 4; lap++) {
+	/* The receive ring is never filled to its last slot: laps of 7 entries. */
+	for (lap = 0; lap < laps; lap++) {
 		exchange(test, T_ENTRIES - 1);
 		expect_received(test, lap * (T_ENTRIES - 1), T_ENTRIES - 1);
 		while (take_cqe(e->a, &c)) {
@@ -1316,8 +1338,9 @@ static void an_unkind_chip_retires_several_sends_with_one_raw_count_completion(s
 		KUNIT_EXPECT_EQ(test, done, (lap + 1) * (T_ENTRIES - 1));
 	}
 	/* The chip's count, not the place in the ring. */
-	KUNIT_EXPECT_EQ(test, idx, 4 * (T_ENTRIES - 1));
-	KUNIT_EXPECT_LT(test, cqes, 4 * (T_ENTRIES - 1));
+	KUNIT_EXPECT_GT(test, idx, T_SQ_SLOTS);
+	KUNIT_EXPECT_EQ(test, idx, laps * (T_ENTRIES - 1));
+	KUNIT_EXPECT_LT(test, cqes, laps * (T_ENTRIES - 1));
 }
 
 static void an_unkind_chip_ends_a_failed_qp_with_a_terminal_and_flushes_nothing(struct kunit *test)
@@ -1428,7 +1451,7 @@ struct bad_db_case {
 
 static const struct bad_db_case bad_db_cases[] = {
 	{ DBC_DBC_TYPE_RQ, 1, "type RQ on the send doorbell" },
-	{ 0, T_ENTRIES, "an index at the ring's size" },
+	{ 0, T_SQ_SLOTS, "an index at the ring's size" },
 	{ 0, 1 | DBC_DBC_EPOCH, "more than a ring ahead" },
 	{ DBC_DBC_DEBUG_TRACE, 1, "debug trace" },
 	{ 0, 1 | 1 << DBC_DBC_TOGGLE_SFT, "toggle bits" },
@@ -1441,7 +1464,7 @@ static void a_corrupt_send_doorbell_is_a_local_qp_operation_error(struct kunit *
 {
 	const struct bad_db_case *c = test->param_value;
 	struct xenv *e = env(test);
-	u64 good = fake_db_value(DBC_DBC_TYPE_SQ, e->a->q.qpn, 0, T_ENTRIES);
+	u64 good = fake_db_value(DBC_DBC_TYPE_SQ, e->a->q.qpn, 0, T_SQ_SLOTS);
 
 	post_numbered(e, 1);
 	put_unaligned_le64((good ^ (u64)c->high_xor << 32) | c->low,
@@ -1464,7 +1487,7 @@ static void a_doorbell_addressed_to_another_qp_is_ignored_and_counted(struct kun
 	expect_sent(test, 0, 1);
 	post_numbered(e, 1);
 	good = get_unaligned_le64(e->f0->bar + off);
-	ring(e->b, off, DBC_DBC_TYPE_SQ, 2, T_ENTRIES);
+	ring(e->b, off, DBC_DBC_TYPE_SQ, 2, T_SQ_SLOTS);
 	KUNIT_EXPECT_FALSE(test, run(test, e->a));
 	KUNIT_EXPECT_EQ(test, e->f0->fn.stats.db_ignored, before + 1);
 	put_unaligned_le64(good & ~((u64)DBC_DBC_VALID << 32), e->f0->bar + off);
@@ -1667,7 +1690,7 @@ static void an_entry_in_pieces_waits_at_its_end_for_room_in_the_cqs(struct kunit
 	expect_req(test, e->b, REQ(OK), 1);
 	KUNIT_EXPECT_TRUE(test, pending(e->a));
 	KUNIT_EXPECT_TRUE(test, run(test, e->a));
-	expect_req(test, e->a, REQ(OK), 0);
+	expect_req(test, e->a, REQ(OK), 16);
 	expect_res(test, e->b, RES(OK), T_REGION_BYTES - 100, 15 % T_ENTRIES);
 }
 
@@ -1962,7 +1985,8 @@ static struct kunit_case rig_soft_exec_test_cases[] = {
 			 backing_gen_params),
 	KUNIT_CASE(numbered_sends_arrive_in_order_over_three_laps_of_the_rings),
 	KUNIT_CASE(rings_filled_to_all_but_their_last_slot_run_every_entry),
-	KUNIT_CASE(a_send_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp),
+	KUNIT_CASE(a_send_ring_runs_entries_up_to_its_reserve),
+	KUNIT_CASE(a_send_doorbell_into_the_rings_reserve_fails_the_qp),
 	KUNIT_CASE(a_receive_doorbell_that_fills_the_ring_to_its_last_slot_fails_the_qp),
 	KUNIT_CASE(send_of_no_bytes_completes_with_length_zero),
 	KUNIT_CASE(send_reaches_a_peer_on_another_function),

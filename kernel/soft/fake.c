@@ -11,6 +11,7 @@
 #include <kunit/resource.h>
 #include <linux/etherdevice.h>
 #include <linux/highmem.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -686,18 +687,20 @@ u8 fake_create_cq(struct fake_fn *ff, struct fake_cq *cq, u32 entries, u32 dpi)
  * @req: the command
  * @qp: the QP it makes
  * @cq: the CQ of both its rings
- * @entries: entries of each ring
+ * @entries: the receive ring's slots; the send ring has the reserve besides
  * @dpi: its DPI
  */
 void fake_create_qp_req(struct fake_fn *ff, struct cmdq_create_qp *req, struct fake_qp *qp,
 			struct fake_cq *cq, u32 entries, u32 dpi)
 {
-	u64 sqb = (u64)entries * (RIG_SOFT_WQE_SIZE + RIG_SOFT_PSN_SIZE);
+	u32 sq_slots = roundup_pow_of_two(entries + RIG_SOFT_SQ_RESERVE);
+	u64 sqb = (u64)sq_slots * (RIG_SOFT_WQE_SIZE + RIG_SOFT_PSN_SIZE);
 	u64 rqb = (u64)entries * RIG_SOFT_WQE_SIZE;
 	u32 sqp = DIV_ROUND_UP(sqb, SZ_4K), rqp = DIV_ROUND_UP(rqb, SZ_4K);
 
 	*qp = (struct fake_qp){
 		.entries = entries,
+		.sq_slots = sq_slots,
 		.dpi = dpi,
 		.handle = 0xfedc000000000000ULL | dpi,
 		.pd = 1,
@@ -717,7 +720,7 @@ void fake_create_qp_req(struct fake_fn *ff, struct cmdq_create_qp *req, struct f
 		.sq_pg_size_sq_lvl = sqp > 1,
 		.rq_pg_size_rq_lvl = rqp > 1,
 		.dpi = cpu_to_le32(dpi),
-		.sq_size = cpu_to_le32(entries),
+		.sq_size = cpu_to_le32(sq_slots),
 		.rq_size = cpu_to_le32(entries),
 		.sq_fwo_sq_sge = cpu_to_le16(RIG_SOFT_MAX_SGE),
 		.rq_fwo_rq_sge = cpu_to_le16(RIG_SOFT_MAX_SGE),
@@ -736,7 +739,7 @@ void fake_create_qp_req(struct fake_fn *ff, struct cmdq_create_qp *req, struct f
  * @ff: the function
  * @qp: the QP
  * @cq: the CQ of both its rings
- * @entries: entries of each ring
+ * @entries: the receive ring's slots; the send ring has the reserve besides
  * @dpi: its DPI
  *
  * Return: the answer's status.

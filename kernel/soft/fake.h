@@ -135,7 +135,10 @@ struct fake_cq {
  * @qpn: its number
  * @sq: its send ring's memory; the PSN search area follows the entries
  * @rq: its receive ring's memory
- * @entries: entries of each ring
+ * @entries: the receive ring's slots; one fewer may be outstanding on
+ *	either ring
+ * @sq_slots: the send ring's slots: @entries and the send ring's reserve
+ *	(RIG_SOFT_SQ_RESERVE), rounded up to a power of two as bnxt_re does
  * @dpi: its send doorbell's DPI; dpi + 1 the receive doorbell's
  * @handle: its qp_handle
  * @pd: its PD
@@ -151,6 +154,7 @@ struct fake_qp {
 	dma_addr_t sq;
 	dma_addr_t rq;
 	u32 entries;
+	u32 sq_slots;
 	u32 dpi;
 	u64 handle;
 	u32 pd;

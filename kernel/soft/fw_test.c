@@ -570,6 +570,7 @@ QP_SPOIL(xid, r->request_xid = cpu_to_le32(7))
 QP_SPOIL(steer, r->steering_tag = cpu_to_le16(1))
 QP_SPOIL(sq_empty, r->sq_size = 0)
 QP_SPOIL(sq_huge, r->sq_size = cpu_to_le32(RIG_SOFT_MAX_QP_WR + 1))
+QP_SPOIL(sq_no_reserve, r->sq_size = cpu_to_le32(RIG_SOFT_SQ_RESERVE + 1))
 QP_SPOIL(rq_empty, r->rq_size = 0)
 QP_SPOIL(sq_fwo, r->sq_fwo_sq_sge |= cpu_to_le16(1 << CMDQ_CREATE_QP_SQ_FWO_SFT))
 QP_SPOIL(sq_sge, r->sq_fwo_sq_sge = cpu_to_le16(7))
@@ -600,6 +601,7 @@ static const struct qp_case qp_cases[] = {
 	{ qp_steer, ST(INVALID_PARAMETER), "a steering tag" },
 	{ qp_sq_empty, ST(INVALID_PARAMETER), "no SQ" },
 	{ qp_sq_huge, ST(INVALID_PARAMETER), "an SQ over max_qp_wr" },
+	{ qp_sq_no_reserve, ST(INVALID_PARAMETER), "an SQ without the reserve and an entry" },
 	{ qp_rq_empty, ST(INVALID_PARAMETER), "no RQ" },
 	{ qp_sq_fwo, ST(INVALID_PARAMETER), "an SQ first WQE offset" },
 	{ qp_sq_sge, ST(INVALID_PARAMETER), "seven SQ elements" },
@@ -904,7 +906,7 @@ static void query_qp_reports_the_state_and_attributes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sb.access, FAKE_QP_ACCESS);
 	KUNIT_EXPECT_EQ(test, le16_to_cpu(sb.path_mtu_dest_vlan_id) >>
 			CREQ_QUERY_QP_RESP_SB_PATH_MTU_SFT, 2);
-	KUNIT_EXPECT_EQ(test, le32_to_cpu(sb.sq_size), 8);
+	KUNIT_EXPECT_EQ(test, le32_to_cpu(sb.sq_size), qp.sq_slots);
 	req.resp_size = 6;
 	KUNIT_EXPECT_EQ(test, cmd(test, &req, sizeof(req)), ST(INVALID_PARAMETER));
 }

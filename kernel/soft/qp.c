@@ -83,7 +83,8 @@ static u8 rig_soft_create_qp_check(struct rig_soft_fn *fn, const struct cmdq_cre
 	    rig_soft_qp_pg(req->rq_pg_size_rq_lvl) < 0 ||
 	    req->unused_0 || req->srq_cid || req->request_xid || req->steering_tag ||
 	    req->reserved16 ||
-	    !sq_size || sq_size > fn->lim.max_qp_wr || !rq_size || rq_size > fn->lim.max_qp_wr ||
+	    sq_size < RIG_SOFT_SQ_RESERVE + 2 || sq_size > fn->lim.max_qp_wr ||
+	    !rq_size || rq_size > fn->lim.max_qp_wr ||
 	    (sq & CMDQ_CREATE_QP_SQ_FWO_MASK) ||
 	    (sq & CMDQ_CREATE_QP_SQ_SGE_MASK) > fn->lim.max_sge ||
 	    (rq & CMDQ_CREATE_QP_RQ_FWO_MASK) || !(rq & CMDQ_CREATE_QP_RQ_SGE_MASK) ||
@@ -150,7 +151,9 @@ static void rig_soft_qp_take(struct rig_soft_fn *fn, struct rig_soft_qp *qp,
  * @resp: the answer: xid = the QP's number, 1..2^20-1
  *
  * RC only; no SRQ, variable WQEs, first-WQE offsets, requested xids or
- * steering tags; 1 <= sq_size, rq_size <= max_qp_wr; 0 <= sq_sge <= 6,
+ * steering tags; RIG_SOFT_SQ_RESERVE + 2 <= sq_size <= max_qp_wr (a send
+ * ring holds at least one entry beside its reserve and its spare slot);
+ * 1 <= rq_size <= max_qp_wr; 0 <= sq_sge <= 6,
  * 1 <= rq_sge <= 6; existing CQs; pd_id below max_pd; IRRQ and ORRQ
  * 4 KiB-aligned addresses that reach memory; DPI pages dpi and dpi + 1
  * free; page lists covering sq_size entries of 128 bytes and as many

@@ -118,6 +118,14 @@ static_assert(BIT(RIG_SOFT_KEY_INDEX_BITS) >= RIG_SOFT_MAX_MR);
 #define RIG_SOFT_CQE_SIZE	sizeof(struct cq_base)
 #define RIG_SOFT_PSN_MASK	0xffffffU
 
+/*
+ * Send entries a send ring keeps free beyond the one slot no ring fills:
+ * the reserve of static WQE mode that bnxt_re's post_send never eats into
+ * (BNXT_QPLIB_RESERVED_QP_WRS, "reserved for the HW", its q_full_delta).
+ * What the chip does with a producer inside it is not written down.
+ */
+#define RIG_SOFT_SQ_RESERVE	128
+
 struct rig_soft_fn;
 
 /**

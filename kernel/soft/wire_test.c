@@ -22,6 +22,8 @@ module_param(wire_seed, ulong, 0444);
 MODULE_PARM_DESC(wire_seed, "rig_soft_wire_test: the lossy wire's seed (0: the built-in one)");
 
 #define W_ENTRIES	64
+/* The send ring's slots, as fake_create_qp_req() rounds W_ENTRIES and the reserve up. */
+#define W_SQ_SLOTS	256
 #define W_CQ_ENTRIES	256
 #define W_REGION	SZ_64K
 #define W_PD		1
@@ -71,6 +73,7 @@ static void make_qp(struct kunit *test, struct fake_fn *ff, struct wqp *t, u32 d
 	req.pd_id = cpu_to_le32(W_PD);
 	KUNIT_ASSERT_EQ(test, fake_cmd(ff, &req, sizeof(req), &resp), 0);
 	t->q.qpn = le32_to_cpu(((struct creq_create_qp_resp *)&resp)->xid);
+	KUNIT_ASSERT_EQ(test, t->q.sq_slots, W_SQ_SLOTS);
 	KUNIT_ASSERT_EQ(test, fake_create_mr(ff, &t->mr, W_REGION, false, W_PD, FAKE_MR_ACCESS),
 			0);
 }
@@ -109,11 +112,11 @@ static void put_psn(struct wqp *t, u64 pos, u8 type, u32 length)
 	struct sq_psn_search_ext p = {
 		.opcode_start_psn = cpu_to_le32((u32)type << 24 | t->q.next_psn),
 		.flags_next_psn = cpu_to_le32((t->q.next_psn + npkts) & RIG_SOFT_PSN_MASK),
-		.start_slot_idx = cpu_to_le16((pos % W_ENTRIES) * RIG_SOFT_WQE_SLOTS),
+		.start_slot_idx = cpu_to_le16((pos % W_SQ_SLOTS) * RIG_SOFT_WQE_SLOTS),
 	};
 
-	fake_write(t->ff->fm, t->q.sq + W_ENTRIES * RIG_SOFT_WQE_SIZE +
-		   (pos % W_ENTRIES) * RIG_SOFT_PSN_SIZE, &p, sizeof(p));
+	fake_write(t->ff->fm, t->q.sq + W_SQ_SLOTS * RIG_SOFT_WQE_SIZE +
+		   (pos % W_SQ_SLOTS) * RIG_SOFT_PSN_SIZE, &p, sizeof(p));
 	t->q.next_psn = (t->q.next_psn + npkts) & RIG_SOFT_PSN_MASK;
 }
 
@@ -149,10 +152,10 @@ static void post_key(struct wqp *t, bool read, u32 lkey, u64 off, u32 len, u64 r
 	sge->va_or_pa = cpu_to_le64(off);
 	sge->l_key = cpu_to_le32(lkey);
 	sge->size = cpu_to_le32(len);
-	fake_write(t->ff->fm, t->q.sq + (t->q.sq_prod % W_ENTRIES) * RIG_SOFT_WQE_SIZE, e,
+	fake_write(t->ff->fm, t->q.sq + (t->q.sq_prod % W_SQ_SLOTS) * RIG_SOFT_WQE_SIZE, e,
 		   sizeof(e));
 	put_psn(t, t->q.sq_prod, read ? SQ_BASE_WQE_TYPE_READ_WQE : SQ_BASE_WQE_TYPE_SEND, len);
-	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, W_ENTRIES);
+	ring(t, rig_soft_dpi_off(t->q.dpi), DBC_DBC_TYPE_SQ, ++t->q.sq_prod, W_SQ_SLOTS);
 }
 
 /* A SEND or READ of @len bytes at @off of @t's region (@rva, @rkey: the peer's). */
@@ -707,7 +710,7 @@ static void messages_survive_a_lossy_wire_exactly_once_in_order(struct kunit *te
 		u64 off = place(i, i >= ARRAY_SIZE(sizes));
 
 		expect_cqe(test, e, &e->a, CQ_BASE_CQE_TYPE_REQ, CQ_REQ_STATUS_OK, &c);
-		KUNIT_EXPECT_EQ(test, le16_to_cpu(c.req.sq_cons_idx), (i + 1) % W_ENTRIES);
+		KUNIT_EXPECT_EQ(test, le16_to_cpu(c.req.sq_cons_idx), (i + 1) % W_SQ_SLOTS);
 		if (i < ARRAY_SIZE(sizes)) {
 			expect_cqe(test, e, &e->b, CQ_BASE_CQE_TYPE_RES_RC, CQ_RES_RC_STATUS_OK,
 				   &c);
