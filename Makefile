@@ -141,6 +141,8 @@ unit: $(UNIT_TESTS) tools
 	$(TOP)/scripts/vm-run-test || status=1; \
 	echo "# unit: scripts/mutants-test"; \
 	$(TOP)/scripts/mutants-test || status=1; \
+	echo "# unit: scripts/bench/stats-test"; \
+	$(TOP)/scripts/bench/stats-test || status=1; \
 	exit $$status
 
 kunit: deps
