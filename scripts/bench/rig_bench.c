@@ -87,6 +87,7 @@ struct opts {
 	int qps;			/* send_bw's queue pairs a side (-q), 0: not asked */
 	int procs;			/* send_bw's processes (-p), 0: not asked */
 	const char *impl;		/* the name of rig's rows, or NULL */
+	const char *samples;		/* the directory of send_lat's trips (--samples), or NULL */
 	bool pause;
 };
 
@@ -796,6 +797,39 @@ struct kick_count {
 	uint64_t msgs;
 };
 
+/* The impl column of @workload's rows. */
+static const char *impl_of(const char *workload)
+{
+	if (!strcmp(workload, "memcpy"))
+		return opt.threads == 2 ? "memcpy_2t" : "memcpy";
+	return opt.impl ? opt.impl : opt.threads == 2 ? "rig_2t" : "rig";
+}
+
+/*
+ * Append every trip of @r, one microsecond figure a line, to the file
+ * WORKLOAD,SIZE,IMPL of opt.samples, where the rounds of other runs add
+ * theirs (scripts/bench/summarize.awk pools them).
+ */
+static void lat_save(const struct result *r, const char *workload, size_t size)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s,%zu,%s", opt.samples, workload, size,
+		 impl_of(workload));
+	f = fopen(path, "a");
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	for (uint64_t i = 0; i < r->iters; i++)
+		fprintf(f, "%.2f\n", r->lat[i]);
+	if (fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
 /* Sum up a round's latencies and let go of them. */
 static void lat_stats(struct result *r)
 {
@@ -813,9 +847,9 @@ static void lat_stats(struct result *r)
 	r->lat = NULL;
 }
 
-/* One round of @workload at @size, for @seconds. */
+/* One round of @workload at @size, for @seconds; @measured: not a warm-up. */
 static void round_of(struct rig *g, const char *workload, size_t size, double seconds,
-		     struct result *r)
+		     bool measured, struct result *r)
 {
 	*r = (struct result){ 0 };
 	if (!strcmp(workload, "send_bw") && opt.procs)
@@ -828,6 +862,8 @@ static void round_of(struct rig *g, const char *workload, size_t size, double se
 		run_read_bw(g, size, seconds, r);
 	else
 		run_memcpy(size, seconds, r);
+	if (measured && r->lat && opt.samples)
+		lat_save(r, workload, size);
 	lat_stats(r);
 }
 
@@ -859,8 +895,7 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 		      const struct kick_count *kc)
 {
 	bool copy = !strcmp(workload, "memcpy");
-	const char *impl = copy ? (opt.threads == 2 ? "memcpy_2t" : "memcpy") :
-			   opt.impl ? opt.impl : opt.threads == 2 ? "rig_2t" : "rig";
+	const char *impl = impl_of(workload);
 	int count = opt.procs ? opt.procs : opt.qps;
 
 	if (count)
@@ -922,7 +957,7 @@ static void run_size(struct rig *g, size_t size)
 
 	for (size_t w = 0; w < NWORKLOADS; w++)
 		if (listed(opt.workloads, workloads[w]))
-			round_of(g, workloads[w], size, slice / 2, &warm);
+			round_of(g, workloads[w], size, slice / 2, false, &warm);
 	for (int k = 0; k < opt.rounds; k++) {
 		for (size_t w = 0; w < NWORKLOADS; w++) {
 			long long before, after;
@@ -930,7 +965,7 @@ static void run_size(struct rig *g, size_t size)
 			if (!listed(opt.workloads, workloads[w]))
 				continue;
 			before = kicks();
-			round_of(g, workloads[w], size, slice, &rounds[w][k]);
+			round_of(g, workloads[w], size, slice, true, &rounds[w][k]);
 			after = kicks();
 			if (before < 0 || after < 0 || kc[w].kicks < 0) {
 				kc[w].kicks = -1;
@@ -973,6 +1008,8 @@ static void usage(FILE *f)
 		"  -p, --procs N         send_bw by N processes at once, each its own pair\n"
 		"                        (rows send_procs, count N)\n"
 		"      --pause           PAUSE between empty polls (perftest does not)\n"
+		"      --samples DIR     append every trip of send_lat's measured rounds to\n"
+		"                        DIR/send_lat,SIZE,IMPL, one-way microseconds a line\n"
 		"  -H, --header          print the CSV header first\n"
 		"  -h, --help            this text\n");
 }
@@ -1001,6 +1038,7 @@ static void parse(int argc, char **argv, bool *header)
 		{ "qps", required_argument, NULL, 'q' },
 		{ "procs", required_argument, NULL, 'p' },
 		{ "pause", no_argument, NULL, 'P' },
+		{ "samples", required_argument, NULL, 'S' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1020,6 +1058,7 @@ static void parse(int argc, char **argv, bool *header)
 		case 'q': opt.qps = atoi(optarg); break;
 		case 'p': opt.procs = atoi(optarg); break;
 		case 'P': opt.pause = true; break;
+		case 'S': opt.samples = optarg; break;
 		case 'H': *header = true; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
