@@ -19,7 +19,8 @@
 /* The columns of scripts/bench/results.csv. */
 #define BENCH_CSV_HEADER \
 	"workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,lat_avg_us,lat_p99_us," \
-	"iterations,kicks_per_msg,count"
+	"iterations,kicks_per_msg,count,spread_min,spread_max,lat_p999_us,cpu_us_per_msg," \
+	"prog_cpu_us_per_msg,rounds,depths"
 
 static inline double now(void)
 {

@@ -8,7 +8,12 @@
  * and typical is its median):
  *
  *   workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,
- *   lat_avg_us,lat_p99_us,iterations,kicks_per_msg,count
+ *   lat_avg_us,lat_p99_us,iterations,kicks_per_msg,count,,,,
+ *   cpu_us_per_msg,prog_cpu_us_per_msg
+ *
+ * (the empty columns, spread_min, spread_max and lat_p999_us, are filled by
+ * scripts/bench/summarize.awk from rounds of several runs; the CSV's last
+ * two, rounds and depths, by scripts/bench/run-guest)
  *
  *   send_bw   rig_bnxt0 sends to rig_bnxt1 with the send ring full; the
  *             receiver keeps its receive ring full.  Timed from the first
@@ -33,6 +38,12 @@
  * function, summed) during the measured rounds, over their messages (both
  * sides' kicks; a round trip counts two messages).  Empty where the
  * model's debugfs cannot be read, and for memcpy.
+ *
+ * cpu_us_per_msg: the CPU time the whole machine spent during the measured
+ * rounds (/proc/stat: user, system, irq, softirq of every CPU, so the
+ * model's engine thread and every kernel thread working for the messages,
+ * and this program), over their messages; prog_cpu_us_per_msg: this
+ * program's own (getrusage, all its threads, and send_procs's children).
  *
  * For each size the workloads run in alternating rounds (after a warm-up
  * round each), so that a change in the machine's load falls on all of
@@ -61,6 +72,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <rig/bnxt.h>
@@ -791,11 +803,41 @@ static long long kicks(void)
 	return total;
 }
 
-/* Kicks and messages of a workload's measured rounds. */
+/* Kicks, CPU time and messages of a workload's measured rounds. */
 struct kick_count {
 	long long kicks;		/* -1 once unreadable */
+	double busy_us;			/* the whole machine's, -1 once unreadable */
+	double own_us;			/* this process's and its children's */
 	uint64_t msgs;
 };
+
+/*
+ * CPU time, microseconds: in *@busy the whole machine's that was not idle
+ * (/proc/stat's user, nice, system, irq, softirq, steal of all CPUs: the
+ * model's engine thread, every kernel thread and softirq, this program),
+ * or -1 if unreadable; in *@own this process's, all its threads, and its
+ * children's that ended (send_procs's).
+ */
+static void cpu_now(double *busy, double *own)
+{
+	unsigned long long user, nice, sys, idle, iowait, irq, softirq, steal;
+	double tick = 1e6 / (double)sysconf(_SC_CLK_TCK);
+	FILE *f = fopen("/proc/stat", "r");
+	struct rusage self, kids;
+
+	*busy = -1;
+	if (f && fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &sys,
+			&idle, &iowait, &irq, &softirq, &steal) == 8)
+		*busy = (double)(user + nice + sys + irq + softirq + steal) * tick;
+	if (f)
+		fclose(f);
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	*own = (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+			kids.ru_stime.tv_sec) * 1e6 +
+	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
+			kids.ru_stime.tv_usec);
+}
 
 /* The impl column of @workload's rows. */
 static const char *impl_of(const char *workload)
@@ -912,6 +954,12 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 	printf(",");
 	if (count)
 		printf("%d", count);
+	/* spread, p99.9: of rounds run apart (scripts/bench/summarize.awk) */
+	printf(",,,,");
+	if (kc->busy_us >= 0 && kc->msgs)
+		printf("%.2f,%.2f", kc->busy_us / (double)kc->msgs, kc->own_us / (double)kc->msgs);
+	else
+		printf(",");
 	printf("\n");
 	fflush(stdout);
 }
@@ -960,21 +1008,28 @@ static void run_size(struct rig *g, size_t size)
 			round_of(g, workloads[w], size, slice / 2, false, &warm);
 	for (int k = 0; k < opt.rounds; k++) {
 		for (size_t w = 0; w < NWORKLOADS; w++) {
+			double busy0, own0, busy1, own1;
 			long long before, after;
 
 			if (!listed(opt.workloads, workloads[w]))
 				continue;
+			cpu_now(&busy0, &own0);
 			before = kicks();
 			round_of(g, workloads[w], size, slice, true, &rounds[w][k]);
 			after = kicks();
-			if (before < 0 || after < 0 || kc[w].kicks < 0) {
-				kc[w].kicks = -1;
-				continue;
-			}
-			kc[w].kicks += after - before;
+			cpu_now(&busy1, &own1);
 			/* A round trip is two messages. */
 			kc[w].msgs += rounds[w][k].iters *
 				      (strcmp(workloads[w], "send_lat") ? 1 : 2);
+			if (busy0 < 0 || busy1 < 0 || kc[w].busy_us < 0)
+				kc[w].busy_us = -1;
+			else
+				kc[w].busy_us += busy1 - busy0;
+			kc[w].own_us += own1 - own0;
+			if (before < 0 || after < 0 || kc[w].kicks < 0)
+				kc[w].kicks = -1;
+			else
+				kc[w].kicks += after - before;
 		}
 	}
 	send_set_drop(g);
@@ -993,7 +1048,7 @@ static void usage(FILE *f)
 		"Run send_bw, send_lat, read_bw through rig_bnxt0/rig_bnxt1 and memcpy, at\n"
 		"each SIZE (bytes; K and M suffixes), printing CSV rows (MB = 2^20 bytes):\n"
 		"workload,size,impl,bandwidth_MBps,msg_rate_Mpps,lat_typical_us,lat_avg_us,\n"
-		"lat_p99_us,iterations,kicks_per_msg,count\n"
+		"lat_p99_us,iterations,kicks_per_msg,count,,,,cpu_us_per_msg,prog_cpu_us_per_msg\n"
 		"\n"
 		"  -w, --workloads LIST  comma-separated (default send_bw,send_lat,read_bw,memcpy)\n"
 		"  -t, --seconds S       time per workload and size, all rounds (default 1)\n"
