@@ -25,7 +25,11 @@
  *             each with its own NICs opened and its own pair, started
  *             together once all are set: their messages over the longest
  *             time.
- *   send_lat  ping-pong of one message between the two NICs.
+ *   send_lat  ping-pong of one message between the two NICs.  With
+ *             --idle N (rows send_lat_idle, count N, 0 too) N more pairs
+ *             from rig_bnxt0 to rig_bnxt1 stand connected and idle
+ *             meanwhile: what a busy queue pair pays for the idle ones
+ *             of its NIC.
  *   read_bw   two queue pairs of rig_bnxt1 (a read stays on its NIC): one
  *             reads the other's region with the send ring full.
  *   memcpy    memcpy() between two buffers of the size, as often as fits
@@ -86,6 +90,7 @@
 #define MB         1048576.0		/* perftest's MB */
 #define QPS_MAX    2048			/* -q: queue pairs a side at most */
 #define PROCS_MAX  64			/* -p: processes at most */
+#define IDLE_MAX   4096			/* --idle: idle pairs at most (the NIC refuses fewer) */
 
 struct opts {
 	const char *workloads;		/* comma-separated */
@@ -100,6 +105,7 @@ struct opts {
 	int procs;			/* send_bw's processes (-p), 0: not asked */
 	const char *impl;		/* the name of rig's rows, or NULL */
 	const char *samples;		/* the directory of send_lat's trips (--samples), or NULL */
+	int idle;			/* idle pairs beside send_lat's (--idle), -1: not asked */
 	bool pause;
 };
 
@@ -109,6 +115,7 @@ static struct opts opt = {
 	.max_iters = 100000000,
 	.depth = 128,
 	.threads = 1,
+	.idle = -1,
 	.pause = false,
 };
 
@@ -839,6 +846,18 @@ static void cpu_now(double *busy, double *own)
 			kids.ru_stime.tv_usec);
 }
 
+/* The workload column of @workload's rows: send_bw's and send_lat's by count. */
+static const char *row_workload(const char *workload)
+{
+	if (opt.procs)
+		return "send_procs";
+	if (opt.qps)
+		return "send_qps";
+	if (opt.idle >= 0)
+		return "send_lat_idle";
+	return workload;
+}
+
 /* The impl column of @workload's rows. */
 static const char *impl_of(const char *workload)
 {
@@ -856,9 +875,12 @@ static void lat_save(const struct result *r, const char *workload, size_t size)
 {
 	char path[4096];
 	FILE *f;
+	int n = snprintf(path, sizeof(path), "%s/%s,%zu,%s", opt.samples, row_workload(workload),
+			 size, impl_of(workload));
 
-	snprintf(path, sizeof(path), "%s/%s,%zu,%s", opt.samples, workload, size,
-		 impl_of(workload));
+	/* Figures of another count are other figures (summarize.awk). */
+	if (opt.idle >= 0)
+		snprintf(path + n, sizeof(path) - (size_t)n, ",%d", opt.idle);
 	f = fopen(path, "a");
 	if (!f) {
 		perror(path);
@@ -938,11 +960,10 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 {
 	bool copy = !strcmp(workload, "memcpy");
 	const char *impl = impl_of(workload);
-	int count = opt.procs ? opt.procs : opt.qps;
+	int count = opt.procs ? opt.procs : opt.qps ? opt.qps : opt.idle;
+	bool counted = opt.procs || opt.qps || opt.idle >= 0;
 
-	if (count)
-		workload = opt.procs ? "send_procs" : "send_qps";
-	printf("%s,%zu,%s,", workload, size, impl);
+	printf("%s,%zu,%s,", row_workload(workload), size, impl);
 	if (!strcmp(workload, "send_lat"))
 		printf(",,%.2f,%.2f,%.2f", r->typical, r->avg, r->p99);
 	else
@@ -952,7 +973,7 @@ static void print_row(const char *workload, size_t size, const struct result *r,
 	if (!copy && kc->kicks >= 0 && kc->msgs)
 		printf("%.4f", (double)kc->kicks / (double)kc->msgs);
 	printf(",");
-	if (count)
+	if (counted)
 		printf("%d", count);
 	/* spread, p99.9: of rounds run apart (scripts/bench/summarize.awk) */
 	printf(",,,,");
@@ -1063,6 +1084,8 @@ static void usage(FILE *f)
 		"  -p, --procs N         send_bw by N processes at once, each its own pair\n"
 		"                        (rows send_procs, count N)\n"
 		"      --pause           PAUSE between empty polls (perftest does not)\n"
+		"      --idle N          N idle pairs connected beside send_lat's\n"
+		"                        (rows send_lat_idle, count N; 0 too)\n"
 		"      --samples DIR     append every trip of send_lat's measured rounds to\n"
 		"                        DIR/send_lat,SIZE,IMPL, one-way microseconds a line\n"
 		"  -H, --header          print the CSV header first\n"
@@ -1094,6 +1117,7 @@ static void parse(int argc, char **argv, bool *header)
 		{ "procs", required_argument, NULL, 'p' },
 		{ "pause", no_argument, NULL, 'P' },
 		{ "samples", required_argument, NULL, 'S' },
+		{ "idle", required_argument, NULL, 'I' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1114,6 +1138,7 @@ static void parse(int argc, char **argv, bool *header)
 		case 'p': opt.procs = atoi(optarg); break;
 		case 'P': opt.pause = true; break;
 		case 'S': opt.samples = optarg; break;
+		case 'I': opt.idle = atoi(optarg); break;
 		case 'H': *header = true; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
@@ -1125,6 +1150,8 @@ static void parse(int argc, char **argv, bool *header)
 	    (opt.threads != 1 && opt.threads != 2) || !workloads_known() ||
 	    opt.qps < 0 || opt.qps > QPS_MAX || opt.procs < 0 || opt.procs > PROCS_MAX ||
 	    (opt.qps && opt.procs) || ((opt.qps || opt.procs) && strcmp(opt.workloads, "send_bw")) ||
+	    opt.idle < -1 || opt.idle > IDLE_MAX ||
+	    (opt.idle >= 0 && strcmp(opt.workloads, "send_lat")) ||
 	    optind == argc || argc - optind > MAX_SIZES) {
 		usage(stderr);
 		exit(2);
@@ -1133,8 +1160,38 @@ static void parse(int argc, char **argv, bool *header)
 		opt.sizes[opt.nsizes++] = parse_size(argv[optind]);
 }
 
+/*
+ * --idle: opt.idle pairs from rig_bnxt0 to rig_bnxt1, connected, rings of
+ * two, nothing posted; NULL for none.  Returned as one array, 2 a pair.
+ */
+static struct rig_qp **idle_make(struct rig *g)
+{
+	struct rig_qp **qp;
+
+	if (opt.idle <= 0)
+		return NULL;
+	qp = calloc(2 * (size_t)opt.idle, sizeof(*qp));
+	if (!qp) {
+		fprintf(stderr, "rig_bench: out of memory for %d idle pairs\n", opt.idle);
+		exit(1);
+	}
+	for (int i = 0; i < opt.idle; i++)
+		connect_pair(g->nic0, g->nic1, 2, &qp[2 * i], &qp[2 * i + 1]);
+	return qp;
+}
+
+static void idle_destroy(struct rig_qp **qp)
+{
+	if (!qp)
+		return;
+	for (int i = 0; i < opt.idle; i++)
+		destroy_pair(qp[2 * i], qp[2 * i + 1]);
+	free(qp);
+}
+
 int main(int argc, char **argv)
 {
+	struct rig_qp **idle;
 	bool header = false, nics;
 	struct rig g = { .ready = -1, .go = -1 };
 
@@ -1148,8 +1205,10 @@ int main(int argc, char **argv)
 		check(rig_bnxt_open("rig_bnxt0", &g.nic0), "open rig_bnxt0");
 		check(rig_bnxt_open("rig_bnxt1", &g.nic1), "open rig_bnxt1");
 	}
+	idle = idle_make(&g);
 	for (int s = 0; s < opt.nsizes; s++)
 		run_size(&g, opt.sizes[s]);
+	idle_destroy(idle);
 	rig_bnxt_close(g.nic0);
 	rig_bnxt_close(g.nic1);
 	return 0;

@@ -15,7 +15,8 @@
 #   spread_min/_max   the least and the greatest of the rounds' bandwidths
 #                     (or typical latencies)
 #   rounds            how many
-# and, where DIR/WORKLOAD,SIZE,IMPL holds the latencies of every trip of
+# and, where DIR/WORKLOAD,SIZE,IMPL (",COUNT" after it for rows that have
+# a count) holds the latencies of every trip of
 # every round (one microsecond figure a line), lat_p99_us and lat_p999_us of
 # them all pooled.  Figures come out in the order they first came in.
 
@@ -79,7 +80,7 @@ END {
 		f[15] = median_of(key, 15)
 		f[16] = median_of(key, 16)
 		f[17] = m
-		file = samples "/" f[1] "," f[2] "," f[3]
+		file = samples "/" f[1] "," f[2] "," f[3] (f[11] != "" ? "," f[11] : "")
 		if (samples != "" && f[6] != "" && (getline v < file) > 0) {
 			close(file)
 			f[8] = pooled(file, 990)
