@@ -29,6 +29,10 @@
  *               RTR and RTS for both sides (rxe0 to itself): a rig queue pair
  *               has its completion ring, so an rxe one gets its own CQ.
  *               Destroying the pair is not timed.
+ *   idle N      no rows: N pairs of rxe0 connected to each other, nothing
+ *               posted, then "ready" on stdout, held until the process is
+ *               killed (rxe's counterpart of rig_bench --idle, for
+ *               ib_send_lat to run beside).
  *
  * Work is checked, so that a broken path cannot produce a figure: a rig
  * pages region of each size carries one message from its last bytes to
@@ -48,6 +52,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <infiniband/verbs.h>
 #include <rig/bnxt.h>
@@ -481,6 +486,25 @@ static void rxe_connect_times(struct rxe *x, int reps)
 	print_row("connect", 0, "rxe", &t);
 }
 
+/* N pairs of rxe0 connected, held until the process is killed (idle N). */
+static _Noreturn void rxe_hold_idle(struct rxe *x, int n)
+{
+	struct rxe_side *s = calloc(2 * (size_t)n, sizeof(*s));
+
+	if (!s)
+		die("idle", "out of memory");
+	for (int i = 0; i < n; i++) {
+		rxe_make(x, &s[2 * i]);
+		rxe_make(x, &s[2 * i + 1]);
+		rxe_ready(x, &s[2 * i], s[2 * i + 1].qp->qp_num);
+		rxe_ready(x, &s[2 * i + 1], s[2 * i].qp->qp_num);
+	}
+	printf("ready\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
 /* Command line */
 
 static void usage(FILE *f)
@@ -488,9 +512,11 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: reg_bench [OPTIONS] reg SIZE...\n"
 		"       reg_bench [OPTIONS] connect\n"
+		"       reg_bench [OPTIONS] idle N\n"
 		"Time registering and deregistering SIZE bytes (K, M and G suffixes), or\n"
 		"connecting a pair of queue pairs, through rig (rig_bnxt0, rig_bnxt1) and\n"
-		"rxe0; print CSV rows (see the top of reg_bench.c).\n"
+		"rxe0; print CSV rows (see the top of reg_bench.c); or hold N idle pairs of\n"
+		"rxe0 until killed.\n"
 		"\n"
 		"  -r, --reps N     repetitions, the median printed (default 5)\n"
 		"  -g, --gid N      rxe0's RoCE v2 GID index (connect needs it; default 0)\n"
@@ -572,6 +598,14 @@ int main(int argc, char **argv)
 	if (o.reps < 1 || o.reps > REPS_MAX || o.gid < 0 || optind >= argc) {
 		usage(stderr);
 		return 2;
+	}
+	if (!strcmp(argv[optind], "idle")) {
+		if (optind + 2 != argc || atoi(argv[optind + 1]) < 1) {
+			usage(stderr);
+			return 2;
+		}
+		rxe_open(&x, o.gid);
+		rxe_hold_idle(&x, atoi(argv[optind + 1]));
 	}
 	reg = !strcmp(argv[optind], "reg");
 	if ((!reg && strcmp(argv[optind], "connect")) || (reg && optind + 1 == argc) ||
