@@ -820,9 +820,16 @@ static void rig_qp_complete(struct rig_completion *c, const struct rig_qp_entry 
  */
 static void rig_qp_publish(struct rig_qp *qp)
 {
-	/* Release: the shadow entries are read before the poster reuses them. */
-	atomic_store_explicit(&qp->sq_cons, qp->sq_taken, memory_order_release);
-	atomic_store_explicit(&qp->rq_cons, qp->rq_taken, memory_order_release);
+	/*
+	 * Only a count that moved is stored: an empty poll leaves the
+	 * poster's cache line alone.  Relaxed loads: the poller is the only
+	 * writer.  Release: the shadow entries are read before the poster
+	 * reuses them.
+	 */
+	if (atomic_load_explicit(&qp->sq_cons, memory_order_relaxed) != qp->sq_taken)
+		atomic_store_explicit(&qp->sq_cons, qp->sq_taken, memory_order_release);
+	if (atomic_load_explicit(&qp->rq_cons, memory_order_relaxed) != qp->rq_taken)
+		atomic_store_explicit(&qp->rq_cons, qp->rq_taken, memory_order_release);
 }
 
 /*
